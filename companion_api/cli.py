@@ -15,6 +15,11 @@ from collections.abc import Sequence
 COMMANDS: dict[str, str] = {
     "simulate": "simulate",
     "synth": "synth",
+    "render-game": "render_game",
+    "referee": "referee",
+    "markers": "markers",
+    "dataset": "dataset",
+    "label": "label",
 }
 
 

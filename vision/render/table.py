@@ -7,6 +7,7 @@ a card on top never moves the cards under it - consecutive video frames stay con
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -52,9 +53,21 @@ def layout_from_state(
     arms: tuple[Arm, ...] = (),
     props: tuple[Prop, ...] = (),
     extras: tuple[CardPlacement, ...] = (),
+    stack_slots: Sequence[Mapping[str, float]] | None = None,
+    discard_shown: int | None = None,
 ) -> TableLayout:
     """A layout of a game state: ``discard`` bottom first, ``collections[seat][colour]`` a
-    stack bottom first. ``extras`` (distractor cards) and ``props`` lie under the game cards."""
+    stack bottom first. ``extras`` (distractor cards) and ``props`` lie under the game cards.
+
+    For videos (consecutive states must not move cards already lying):
+
+    * ``stack_slots[seat][colour]`` fixes where each stack lies (in stack widths along the
+      seat's row, 0 = the middle), so a new stack never shifts the others; a fanned stack then
+      grows from its bottom card towards the player (at most 5 steps) instead of re-centring.
+      Without it, a seat's stacks are centred by their number (stacks move as one is added).
+    * ``discard_shown`` draws only the top cards of the discard pile (each card keeps the
+      offset of its position in the whole pile), so the pile does not grow without bound.
+    """
     st = style or TableStyle()
     objs: list[CardPlacement | Prop] = [*props, *extras]
     cw, ch = deck.card_mm
@@ -63,7 +76,10 @@ def layout_from_state(
         return np.random.default_rng([mess_seed, *(hash_key(k) for k in key)])
 
     base = float(mess("discard-base").uniform(-180, 180))
+    first_shown = 0 if discard_shown is None else max(0, len(discard) - max(1, discard_shown))
     for i, name in enumerate(discard):
+        if i < first_shown:
+            continue
         r = mess("discard", i)
         xy = r.normal(0, st.discard_spread_mm, 2)
         top = i == len(discard) - 1
@@ -83,18 +99,29 @@ def layout_from_state(
         card_angle = ang - 90.0
         colours = [c for c in coll if coll[c]]
         n = len(colours)
+        fixed = stack_slots[seat] if stack_slots is not None else None
         for k, colour in enumerate(colours):
             r = mess("stack", seat, colour)
-            slot = k - (n - 1) / 2
+            slot = fixed[colour] if fixed is not None and colour in fixed else k - (n - 1) / 2
             centre = out * st.seat_radius_mm + along * slot * (cw + st.stack_gap_mm)
             centre = centre + r.normal(0, 4, 2)
             fanned = r.random() < st.fanned
             fan_dir = (out if r.random() < 0.7 else along) * (1 if r.random() < 0.8 else -1)
+            if fixed is not None:
+                fan_dir = out  # towards the player, never into the neighbouring stack
             turn = float(r.normal(0, 4))
             stack = coll[colour]
             for i, name in enumerate(stack):
                 rc = mess("stack-card", seat, colour, i)
                 top = i == len(stack) - 1
+                if fixed is not None:  # anchored at the bottom card: nothing under moves
+                    off = fan_dir * st.fan_mm * min(i, 5) if fanned else 0
+                    xy = centre + off + rc.normal(0, 1.5, 2)
+                    objs.append(CardPlacement(
+                        "face", name, (float(xy[0]), float(xy[1])),
+                        card_angle + turn + float(rc.normal(0, 2.5 if fanned else 1.5)),
+                        "stack-top" if top else "stack-under", seat=seat, stack=colour))
+                    continue
                 off = fan_dir * st.fan_mm * i if fanned else rc.normal(0, 1.5, 2)
                 xy = centre + off - (fan_dir * st.fan_mm * (len(stack) - 1) / 2 if fanned else 0)
                 objs.append(CardPlacement(
@@ -162,7 +189,7 @@ def sample_state(deck: Deck, seats: int, rng: np.random.Generator) -> tuple[
             for c in mine:
                 cards.remove(c)
             collections[seat][str(colour)] = mine
-    n_discard = int(rng.integers(1, min(22, len(cards))))
+    n_discard = int(rng.integers(1, max(2, min(22, len(cards)))))  # >= 1 card even when few remain
     discard = cards[:n_discard]
     draw = int(rng.integers(0, 30))
     return discard, draw, collections

@@ -1,0 +1,211 @@
+"""How well the detector reads a table: mAP, per-class AP, confusions and state accuracy.
+
+``state accuracy`` is the share of scenes whose discard top and every stack top are read
+exactly right (the measure camera chess work reports for boards): each of those cards,
+when the labelling policy labels it, must be matched by a detection (IoU >= 0.5) of the
+right class. It needs the renderer's truth (``truth/*.jsonl``); for photo datasets only
+the box metrics are computed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+import yaml
+
+from vision.detector import CardDetector
+
+IMAGE_EXT = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
+
+
+@dataclass
+class Sample:
+    image: Path
+    boxes: np.ndarray  # (M, 4) xyxy pixels
+    classes: np.ndarray  # (M,)
+    tops: list[tuple[np.ndarray, int]] = field(default_factory=list)  # (box, class) per top
+
+
+@dataclass
+class EvalReport:
+    images: int
+    map50: float
+    map50_95: float
+    per_class_ap50: dict[str, float]
+    confusions: list[tuple[str, str, int]]
+    state_accuracy: float | None
+    scenes_with_state: int
+    seconds_per_image: float
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "images": self.images,
+            "mAP50": round(self.map50, 4),
+            "mAP50-95": round(self.map50_95, 4),
+            "per_class_AP50": {k: round(v, 4) for k, v in self.per_class_ap50.items()},
+            "worst_confusions": [{"truth": t, "read_as": p, "count": n}
+                                 for t, p, n in self.confusions],
+            "state_accuracy": None if self.state_accuracy is None
+            else round(self.state_accuracy, 4),
+            "scenes_with_state": self.scenes_with_state,
+            "seconds_per_image": round(self.seconds_per_image, 4),
+        }
+
+    def summary(self) -> str:
+        lines = [f"images {self.images}: mAP50 {self.map50:.4f}, mAP50-95 {self.map50_95:.4f}"]
+        if self.state_accuracy is not None:
+            lines.append(f"state accuracy {self.state_accuracy:.2%} "
+                         f"({self.scenes_with_state} scenes: discard top and every stack top)")
+        worst = sorted(self.per_class_ap50.items(), key=lambda kv: kv[1])[:5]
+        lines.append("weakest classes (AP50): " + ", ".join(f"{k} {v:.3f}" for k, v in worst))
+        if self.confusions:
+            lines.append("worst confusions: " + ", ".join(
+                f"{t}->{p} x{n}" for t, p, n in self.confusions[:8]))
+        lines.append(f"{self.seconds_per_image * 1000:.0f} ms per image")
+        return "\n".join(lines)
+
+
+def _label_box(parts: list[float], w: int, h: int) -> np.ndarray:
+    if len(parts) == 4:
+        cx, cy, bw, bh = parts
+        return np.array([(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w,
+                         (cy + bh / 2) * h])
+    pts = np.asarray(parts, float).reshape(4, 2) * [w, h]
+    return np.concatenate([pts.min(0), pts.max(0)])
+
+
+def load_samples(data: Path, limit: int | None = None) -> tuple[list[Sample], list[str]]:
+    """Images with their labels (any split) and, for rendered sets, the top cards."""
+    cfg = data / "data.yaml"
+    if not cfg.exists():
+        raise FileNotFoundError(f"{data} has no data.yaml (an Ultralytics dataset folder)")
+    names_raw = yaml.safe_load(cfg.read_text())["names"]
+    names = [names_raw[i] for i in sorted(names_raw)] if isinstance(names_raw, dict) \
+        else list(names_raw)
+    truth: dict[str, dict] = {}
+    for f in sorted((data / "truth").glob("*.jsonl")) if (data / "truth").exists() else []:
+        for line in f.read_text().splitlines():
+            rec = json.loads(line)
+            truth[Path(rec["image"]).stem] = rec
+    samples = []
+    for img in sorted(p for p in (data / "images").rglob("*") if p.suffix.lower() in IMAGE_EXT):
+        lab = data / "labels" / img.relative_to(data / "images").with_suffix(".txt")
+        rows = [list(map(float, ln.split())) for ln in lab.read_text().splitlines()
+                if ln.strip()] if lab.exists() else []
+        rec = truth.get(img.stem)
+        w, h = (rec["width"], rec["height"]) if rec else cv2.imread(str(img)).shape[1::-1]
+        boxes = np.array([_label_box(r[1:], w, h) for r in rows]).reshape(-1, 4)
+        classes = np.array([int(r[0]) for r in rows], int)
+        tops = []
+        for c in (rec or {}).get("cards", []):
+            if c["labelled"] and c["role"] in ("discard-top", "stack-top"):
+                pts = np.asarray(c["corners"], float)
+                box = np.concatenate([np.clip(pts.min(0), 0, [w, h]),
+                                      np.clip(pts.max(0), 0, [w, h])])
+                tops.append((box, int(c["class_id"])))
+        samples.append(Sample(img, boxes, classes, tops))
+        if limit and len(samples) >= limit:
+            break
+    if not samples:
+        raise ValueError(f"no images under {data / 'images'}")
+    return samples, names
+
+
+def _iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    from ultralytics.utils.metrics import box_iou
+
+    if len(a) == 0 or len(b) == 0:
+        return np.zeros((len(a), len(b)))
+    return box_iou(torch.as_tensor(a, dtype=torch.float32),
+                   torch.as_tensor(b, dtype=torch.float32)).numpy()
+
+
+IOUS = np.linspace(0.5, 0.95, 10)
+
+
+def _match(iou: np.ndarray, same: np.ndarray, conf: np.ndarray) -> np.ndarray:
+    """tp (P, 10): greedy matching by confidence, one truth per detection, per IoU level."""
+    tp = np.zeros((iou.shape[1], len(IOUS)), bool)
+    order = np.argsort(-conf)
+    for k, thr in enumerate(IOUS):
+        taken = np.zeros(iou.shape[0], bool)
+        for j in order:
+            ok = (iou[:, j] >= thr) & same[:, j] & ~taken
+            if ok.any():
+                i = int(np.argmax(np.where(ok, iou[:, j], -1)))
+                taken[i], tp[j, k] = True, True
+    return tp
+
+
+def iter_detections(detector: CardDetector, samples: list[Sample]) -> Iterator[
+        tuple[Sample, np.ndarray, np.ndarray, np.ndarray, float]]:
+    for s in samples:
+        frame = cv2.imread(str(s.image))
+        if frame is None:
+            raise ValueError(f"cannot read image {s.image}")
+        t0 = time.perf_counter()
+        d = detector.detect(frame)
+        dt = time.perf_counter() - t0
+        yield s, d.xyxy, d.confidence, d.class_id, dt
+
+
+def evaluate(detector: CardDetector, data: Path, limit: int | None = None) -> EvalReport:
+    from ultralytics.utils.metrics import ap_per_class
+
+    samples, names = load_samples(data, limit)
+    tps, confs, pcls, tcls = [], [], [], []
+    confusion: Counter[tuple[int, int]] = Counter()
+    states_ok = states = 0
+    seconds = 0.0
+    for s, boxes, conf, cls, dt in iter_detections(detector, samples):
+        seconds += dt
+        iou = _iou(s.boxes, boxes)
+        tps.append(_match(iou, s.classes[:, None] == cls[None, :], conf))
+        confs.append(conf)
+        pcls.append(cls)
+        tcls.append(s.classes)
+        # confusions: class-agnostic best match at IoU >= 0.5
+        if iou.size:
+            for i in range(len(s.boxes)):
+                j = int(np.argmax(iou[i]))
+                if iou[i, j] >= 0.5 and cls[j] != s.classes[i]:
+                    confusion[(int(s.classes[i]), int(cls[j]))] += 1
+        if s.tops:
+            states += 1
+            top_boxes = np.array([b for b, _ in s.tops])
+            tiou = _iou(top_boxes, boxes)
+            ok = all(
+                tiou.size and ((tiou[i] >= 0.5) & (cls == c)).any()
+                for i, (_, c) in enumerate(s.tops)
+            )
+            states_ok += bool(ok)
+    tp = np.concatenate(tps) if tps else np.zeros((0, 10), bool)
+    res = ap_per_class(tp, np.concatenate(confs), np.concatenate(pcls), np.concatenate(tcls),
+                       names=dict(enumerate(names)))
+    ap, ap_class = res[5], res[6]  # (C, 10) AP over IoU levels, and their class ids
+    per_class = {names[int(c)]: float(ap[k, 0]) for k, c in enumerate(ap_class)}
+
+    def rank(item: tuple[tuple[int, int], int]) -> tuple[int, int]:
+        (t, p), n = item
+        red_pink = {names[t].split("-")[0], names[p].split("-")[0]} == {"red", "pink"}
+        return (0 if red_pink else 1, -n)
+
+    conf_list = [(names[t], names[p], n) for (t, p), n in sorted(confusion.items(), key=rank)]
+    return EvalReport(
+        images=len(samples),
+        map50=float(ap[:, 0].mean()) if len(ap) else 0.0,
+        map50_95=float(ap.mean()) if len(ap) else 0.0,
+        per_class_ap50=per_class,
+        confusions=conf_list[:20],
+        state_accuracy=states_ok / states if states else None,
+        scenes_with_state=states,
+        seconds_per_image=seconds / len(samples),
+    )

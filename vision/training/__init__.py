@@ -1,0 +1,1 @@
+"""Teaching the detector: datasets for the card finder and the face classifier, and training."""

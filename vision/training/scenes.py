@@ -1,0 +1,149 @@
+"""Training data cut from rendered scenes, at the deployment pixel scale.
+
+The companion runs the card finder on the webcam frame scaled to ``FINDER_WIDTH`` px wide
+and reads each found card from the full-resolution frame. So the finder learns from
+320x320 tiles of scaled scenes (the same pixel scale, a quarter of the compute of whole
+scaled tables), and the face classifier from rectified crops of full-resolution scenes,
+with the corners jittered as a finder's boxes would be.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+from tqdm import tqdm
+
+from vision.rectify import FACE_SIZE, rectify
+from vision.render.deck import Deck, load_deck
+from vision.render.sampling import SceneSpec, render_scene
+
+FINDER_WIDTH = 640  # the finder's input: a 1280x720 frame scaled by one half
+TILE = 320
+OTHER = "other"  # faces of other games, reminder cards, backs: found, then rejected
+
+
+@dataclass(frozen=True)
+class SceneJob:
+    out: str
+    spec: SceneSpec
+    deck_path: str | None
+    jitter: float = 0.06
+    crops_per_card: int = 2
+
+
+_DECK: dict[str | None, Deck] = {}
+
+
+def _deck(path: str | None) -> Deck:
+    return _DECK.get(path) or _DECK.setdefault(path, load_deck(path))
+
+
+def _tile_labels(corners: list[np.ndarray], x0: int, y0: int) -> list[str]:
+    tile = np.array([[x0, y0], [x0 + TILE, y0], [x0 + TILE, y0 + TILE], [x0, y0 + TILE]],
+                    np.float32)
+    lines = []
+    for c in corners:
+        area = cv2.contourArea(c)
+        if area < 1:
+            continue
+        inside, _ = cv2.intersectConvexConvex(c, tile)
+        if inside / area < 0.5:
+            continue
+        rel = np.clip((c - [x0, y0]) / TILE, 0.0, 1.0)
+        lines.append("0 " + " ".join(f"{v:.6f}" for v in rel.reshape(-1)))
+    return lines
+
+
+def jittered(corners: np.ndarray, rng: np.random.Generator, amount: float) -> np.ndarray:
+    """Corners moved as a finder's oriented box might place them (shift, scale, turn)."""
+    c = corners.mean(axis=0)
+    size = float(np.linalg.norm(corners[1] - corners[0]))
+    turn = np.radians(rng.normal(0, 4))
+    rot = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]], np.float32)
+    scale = 1 + rng.normal(0, amount)
+    shift = rng.normal(0, amount * size, 2)
+    return ((corners - c) @ rot.T * scale + c + shift).astype(np.float32)
+
+
+def _minrect(corners: np.ndarray) -> np.ndarray:
+    """What an oriented-box detector can give: the minimum-area rectangle."""
+    return cv2.boxPoints(cv2.minAreaRect(corners.astype(np.float32))).astype(np.float32)
+
+
+def render_one(job: SceneJob, index: int) -> tuple[str, int]:
+    deck = _deck(job.deck_path)
+    frame = render_scene(deck, job.spec, index)
+    rng = np.random.default_rng([job.spec.seed, index, 7])
+    img = frame.image
+    h, w = img.shape[:2]
+    scale = FINDER_WIDTH / w
+    small = cv2.resize(img, (FINDER_WIDTH, round(h * scale)), interpolation=cv2.INTER_AREA)
+    out = Path(job.out)
+    labelled = [np.asarray(t.corners, np.float32) * scale for t in frame.truths if t.labelled]
+    sh = small.shape[0]
+    for k, x0 in enumerate((0, FINDER_WIDTH - TILE)):
+        y0 = int(rng.integers(0, max(1, sh - TILE + 1)))
+        tile = small[y0 : y0 + TILE, x0 : x0 + TILE]
+        stem = f"{index:06d}_{k}"
+        ok, buf = cv2.imencode(".jpg", tile, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        (out / "finder" / "images" / f"{stem}.jpg").write_bytes(buf.tobytes())
+        lines = _tile_labels(labelled, x0, y0)
+        (out / "finder" / "labels" / f"{stem}.txt").write_text("".join(f"{x}\n" for x in lines))
+    crops, names = [], []
+    for t in frame.truths:
+        if t.labelled:
+            name = t.name
+        elif t.kind in ("foreign", "reminder", "back") and t.visible >= 0.5:
+            name = OTHER
+        else:
+            continue
+        corners = np.asarray(t.corners, np.float32)
+        if not (0 <= corners[:, 0].mean() < w and 0 <= corners[:, 1].mean() < h):
+            continue
+        for _ in range(job.crops_per_card):
+            crops.append(rectify(img, _minrect(jittered(corners, rng, job.jitter))))
+            names.append(name)
+    if crops:
+        np.savez_compressed(out / "faces" / f"{index:06d}.npz", x=np.stack(crops),
+                            names=np.asarray(names))
+    return "ok", len(crops)
+
+
+def _work(args: tuple[SceneJob, int]) -> tuple[str, int]:
+    return render_one(*args)
+
+
+def write_training_scenes(job: SceneJob, images: int, workers: int = 2,
+                          progress: bool = True) -> int:
+    """Render ``images`` scenes into finder tiles and face crops; returns the crop count."""
+    out = Path(job.out)
+    for sub in ("finder/images", "finder/labels", "faces"):
+        (out / sub).mkdir(parents=True, exist_ok=True)
+    (out / "spec.json").write_text(json.dumps(job.spec.__dict__ | {"images": images}))
+    tasks = [(job, i) for i in range(images)]
+    total = 0
+    with mp.get_context("fork").Pool(workers) as pool:
+        it = pool.imap_unordered(_work, tasks, chunksize=4)
+        for _, n in tqdm(it, total=images, disable=not progress, desc="scenes"):
+            total += n
+    return total
+
+
+def load_faces(folder: Path, class_names: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """All face crops of a scene folder as (N, H, W, 3) uint8 and class ids (``other`` last)."""
+    names = (*class_names, OTHER)
+    index = {n: i for i, n in enumerate(names)}
+    xs, ys = [], []
+    for f in sorted((folder / "faces").glob("*.npz")):
+        z = np.load(f)
+        xs.append(z["x"])
+        ys.append(np.array([index[str(n)] for n in z["names"]]))
+    if not xs:
+        w, h = FACE_SIZE
+        return np.zeros((0, h, w, 3), np.uint8), np.zeros(0, int)
+    return np.concatenate(xs), np.concatenate(ys)
