@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 # command name -> module under companion_api.commands
 COMMANDS: dict[str, str] = {
+    "eval": "eval",
+    "train": "train",
     "simulate": "simulate",
     "synth": "synth",
     "render-game": "render_game",

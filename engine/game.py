@@ -232,8 +232,9 @@ class Game:
             raise IllegalMoveError(problem)
         record = MoveRecord(s, move, self.to_move, self.violations(move, s))
         if move.source is Source.COLLECT:
+            if move.stack is None:
+                raise IllegalMoveError(f"{move}: a collected joker needs a stack to lie on")
             self.hands[s].remove(move.card)
-            assert move.stack is not None
             self.collections[s].setdefault(move.stack, []).append(move.card)
             self._draw(s, record)
         else:

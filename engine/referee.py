@@ -54,6 +54,11 @@ class PublicRound:
     finished: bool = False
     expected_end: str | None = None
     revealed: Counter[Card] = field(default_factory=Counter)
+    loose: list[list[Card]] = field(default_factory=list)  # collected without a stack
+
+    def __post_init__(self) -> None:
+        if not self.loose:
+            self.loose = [[] for _ in self.stacks]
 
     @property
     def top(self) -> Card:
@@ -65,6 +70,8 @@ class PublicRound:
         for seat in self.stacks:
             for stack in seat.values():
                 count.update(stack)
+        for cards in self.loose:
+            count.update(cards)
         return count + self.revealed
 
 
@@ -251,8 +258,10 @@ class Referee:
         self, r: PublicRound, seat: int, move: Move, stack: list[Card] | None, v: Verdict
     ) -> None:
         if move.source is Source.COLLECT:
-            assert move.stack is not None
-            r.stacks[seat].setdefault(move.stack, []).append(move.card)
+            if move.stack is None:  # a joker collected where no stack is seen: keep it apart
+                r.loose[seat].append(move.card)
+            else:
+                r.stacks[seat].setdefault(move.stack, []).append(move.card)
             r.hand_sizes[seat] = max(0, r.hand_sizes[seat] - 1)
             self._draw(r, seat, v)
         else:

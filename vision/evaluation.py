@@ -82,7 +82,8 @@ def _label_box(parts: list[float], w: int, h: int) -> np.ndarray:
     return np.concatenate([pts.min(0), pts.max(0)])
 
 
-def load_samples(data: Path, limit: int | None = None) -> tuple[list[Sample], list[str]]:
+def load_samples(data: Path, limit: int | None = None, split: str | None = None
+                 ) -> tuple[list[Sample], list[str]]:
     """Images with their labels (any split) and, for rendered sets, the top cards."""
     cfg = data / "data.yaml"
     if not cfg.exists():
@@ -96,7 +97,8 @@ def load_samples(data: Path, limit: int | None = None) -> tuple[list[Sample], li
             rec = json.loads(line)
             truth[Path(rec["image"]).stem] = rec
     samples = []
-    for img in sorted(p for p in (data / "images").rglob("*") if p.suffix.lower() in IMAGE_EXT):
+    root = data / "images" / split if split else data / "images"
+    for img in sorted(p for p in root.rglob("*") if p.suffix.lower() in IMAGE_EXT):
         lab = data / "labels" / img.relative_to(data / "images").with_suffix(".txt")
         rows = [list(map(float, ln.split())) for ln in lab.read_text().splitlines()
                 if ln.strip()] if lab.exists() else []
@@ -157,10 +159,11 @@ def iter_detections(detector: CardDetector, samples: list[Sample]) -> Iterator[
         yield s, d.xyxy, d.confidence, d.class_id, dt
 
 
-def evaluate(detector: CardDetector, data: Path, limit: int | None = None) -> EvalReport:
+def evaluate(detector: CardDetector, data: Path, limit: int | None = None,
+             split: str | None = None) -> EvalReport:
     from ultralytics.utils.metrics import ap_per_class
 
-    samples, names = load_samples(data, limit)
+    samples, names = load_samples(data, limit, split)
     tps, confs, pcls, tcls = [], [], [], []
     confusion: Counter[tuple[int, int]] = Counter()
     states_ok = states = 0

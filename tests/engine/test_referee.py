@@ -60,6 +60,10 @@ class TestViolations:
             "collect-fitting"
         ]
 
+    def test_collect_a_joker_without_a_stack(self) -> None:
+        v = table("round starts: discard red-3", "seat 0: collect:joker")[-1]
+        assert v.rule_ids == ["collect-joker"]
+
     def test_collect_a_joker(self) -> None:
         assert last_rules("round starts: discard red-3", "seat 0: collect:joker>blue") == [
             "collect-joker"

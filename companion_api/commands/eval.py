@@ -1,0 +1,35 @@
+"""passt eval: measure a detector on a labelled dataset (rendered or photos)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+HELP = "measure the card detector: mAP50, mAP50-95, per-class AP, confusions, state accuracy"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--model", default=None,
+                   help="card finder weights (.onnx/.pt); default models/card_finder.onnx")
+    p.add_argument("--faces", default=None,
+                   help="face classifier (.pt); default models/card_faces.pt")
+    p.add_argument("--data", required=True, help="Ultralytics dataset folder (with data.yaml)")
+    p.add_argument("--limit", type=int, default=None, help="only the first N images")
+    p.add_argument("--conf", type=float, default=0.3, help="finder confidence threshold")
+    p.add_argument("--json", default=None, help="also write the full report here")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.detector import load_detector
+    from vision.evaluation import evaluate
+
+    data = Path(args.data)
+    if not data.is_dir():
+        raise FileNotFoundError(f"no dataset folder {data}")
+    detector = load_detector(args.model, args.faces, conf=args.conf)
+    report = evaluate(detector, data, args.limit)
+    print(report.summary())
+    if args.json:
+        Path(args.json).write_text(json.dumps(report.to_dict(), indent=1) + "\n")
+    return 0

@@ -1,0 +1,85 @@
+"""passt train: teach the detector a deck from a labelled dataset (fine-tunes by default)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+HELP = ("fine-tune the card-face classifier (and optionally the finder) on a labelled dataset, "
+        "starting from the shipped weights")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--data", required=True, help="Ultralytics dataset folder (data.yaml, "
+                   "images/{train,val}, labels/...), e.g. from 'passt dataset import'")
+    p.add_argument("--from", dest="init", default=None,
+                   help="face classifier to start from (default models/card_faces.pt); "
+                        "'scratch' trains a new one")
+    p.add_argument("--finder", default=None, help="card finder used to place crops "
+                   "(default models/card_finder.onnx)")
+    p.add_argument("--epochs", type=int, default=15)
+    p.add_argument("--time", type=float, default=None, help="stop after MIN minutes")
+    p.add_argument("--out", default="runs/teach/card_faces.pt", help="where the new weights go")
+    p.add_argument("--crops-per-card", type=int, default=8)
+    p.add_argument("--seed", type=int, default=0)
+
+
+def run(args: argparse.Namespace) -> int:
+    import numpy as np
+    import yaml
+
+    from vision.detector import DEFAULT_FACES, DEFAULT_FINDER, FaceReader, Finder, load_detector
+    from vision.evaluation import evaluate
+    from vision.training.face_net import FaceNet, save_face_net
+    from vision.training.scenes import OTHER
+    from vision.training.teach import teaching_crops
+    from vision.training.train_faces import FaceTraining, train_faces
+
+    data = Path(args.data)
+    if not (data / "data.yaml").exists():
+        raise FileNotFoundError(f"{data} has no data.yaml (make one with 'passt dataset import')")
+    raw = yaml.safe_load((data / "data.yaml").read_text())["names"]
+    names = [raw[i] for i in sorted(raw)] if isinstance(raw, dict) else list(raw)
+    finder = Finder(Path(args.finder or DEFAULT_FINDER))
+    t0 = time.perf_counter()
+    x, y_names = teaching_crops(data, "train", names, finder, args.crops_per_card, args.seed)
+    vx, vy_names = teaching_crops(data, "val", names, finder, 1, args.seed + 1)
+    if len(x) == 0:
+        raise ValueError(f"no labelled cards in {data}/images/train")
+    classes = (*names, OTHER)
+    index = {n: i for i, n in enumerate(classes)}
+    print(f"{len(x)} training crops, {len(vx)} validation crops "
+          f"({time.perf_counter() - t0:.0f} s to cut)")
+    init = None
+    start_from = args.init or str(DEFAULT_FACES)
+    if start_from != "scratch":
+        reader = FaceReader(Path(start_from))
+        if tuple(reader.names) != classes:
+            raise ValueError(f"{start_from} reads other classes than {data}/data.yaml")
+        init = reader.model
+    cfg = FaceTraining(epochs=args.epochs, minutes=args.time, seed=args.seed,
+                       lr=1e-3 if init is not None else 3e-3, batch=64)
+    model: FaceNet = train_faces(
+        x, np.array([index[n] for n in y_names]), len(classes), cfg,
+        val=(vx, np.array([index[n] for n in vy_names])) if len(vx) else None, init=init)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    minutes = (time.perf_counter() - t0) / 60
+    save_face_net(model, classes, out, {"history": cfg.history, "data": str(data),
+                                        "from": start_from, "minutes": minutes})
+    print(f"saved {out} after {minutes:.1f} min")
+    if (data / "images" / "val").exists():
+        before = evaluate(load_detector(args.finder, start_from), data, split="val") \
+            if init is not None else None
+        after = evaluate(load_detector(args.finder, out), data, split="val")
+        if before is not None:
+            print(f"before: mAP50 {before.map50:.4f}, mAP50-95 {before.map50_95:.4f}")
+        print(f"after:  mAP50 {after.map50:.4f}, mAP50-95 {after.map50_95:.4f}")
+        (out.parent / "teach_report.json").write_text(json.dumps({
+            "before": before.to_dict() if before else None, "after": after.to_dict(),
+            "minutes": minutes}, indent=1))
+    print(f"use it with: passt serve --faces {out}   (or passt eval --faces {out} --data ...)")
+    return 0
+

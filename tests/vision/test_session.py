@@ -1,0 +1,89 @@
+"""Session with a fake detector, the annotator, and the ``passt referee``/``markers`` commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import supervision as sv
+
+from companion_api.cli import main
+from engine.rules import Rules
+from tests.vision.table_fakes import calibration, scene
+from vision.annotate import annotate
+from vision.calibration import save_zones
+from vision.session import Session
+
+# a game script: (frames, table); frame i's first pixel says which frame it is
+SCRIPT = [
+    (6, scene(["red-3"])),
+    (6, scene(["red-3", "red-5"])),  # seat 0: hand
+    (6, scene(["red-3", "red-5"], {2: {"blue": ["blue-1"]}})),  # seat 2 collects: out of turn
+]
+TABLES = [d for n, d in SCRIPT for _ in range(n)]
+
+
+class FakeDetector:
+    def detect(self, frame: np.ndarray) -> sv.Detections:
+        return TABLES[min(int(frame[0, 0, 0]), len(TABLES) - 1)]
+
+
+def frames(shape: tuple[int, int] = (720, 1280)) -> list[tuple[np.ndarray, float]]:
+    return [(np.full((*shape, 3), i, np.uint8), i / 10) for i in range(len(TABLES))]
+
+
+def test_session_turns_frames_into_events_and_annotates_flags() -> None:
+    s = Session(FakeDetector(), Rules(players=3), calibration())
+    events = [e for f, t in frames() for e in s.process(f, t)]
+    assert [e.payload["observation"] for e in events if e.kind == "move"] == [
+        "hand:red-5", "seat 2: collect:blue-1"]
+    verdicts = [e.to_dict() for e in events if e.kind == "verdict"]
+    assert verdicts[-1]["violations"][0]["rule"] == "out-of-turn"
+    assert verdicts[-1]["kind"] == "verdict" and "timestamp" in verdicts[-1]
+    json.dumps([e.to_dict() for e in events])  # JSON-ready for the web app
+    img = annotate(frames()[-1][0], s.last)
+    assert img.shape == (720, 1280, 3) and img.any()
+    assert "blue-1" in s.last.flagged
+
+
+def test_no_setup_session_calibrates_from_the_first_cards() -> None:
+    s = Session(FakeDetector(), Rules(players=3), calibration=None)
+    events = [e for f, t in frames() for e in s.process(f, t)]
+    assert events[0].kind == "status" and s.calibration is not None
+    assert [e.payload["observation"] for e in events if e.kind == "move"][0] == "hand:red-5"
+
+
+def test_passt_referee_writes_json_and_html(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import cv2
+
+    import vision.detector
+
+    folder = tmp_path / "game"
+    folder.mkdir()
+    for i, (f, _) in enumerate(frames((48, 64))):
+        cv2.imwrite(str(folder / f"{i:03d}.png"), f)
+    zones = tmp_path / "zones.yaml"
+    save_zones(calibration(), zones)
+    monkeypatch.setattr(vision.detector, "load_detector", lambda *a: FakeDetector())
+    out, page = tmp_path / "report.json", tmp_path / "report.html"
+    assert main(["referee", str(folder), "--calibration", str(zones), "--players", "3",
+                 "--fps", "10", "--out", str(out), "--html", str(page)]) == 0
+    report = json.loads(out.read_text())
+    assert [m["observation"] for m in report["moves"]] == ["hand:red-5", "seat 2: collect:blue-1"]
+    assert report["flagged"][0]["violations"][0]["rule"] == "out-of-turn"
+    text = page.read_text()
+    assert "data:image/jpeg;base64," in text and "out-of-turn" in text
+
+
+def test_passt_markers_writes_a_sheet(tmp_path: Path) -> None:
+    import cv2
+
+    from vision.markers import detect_markers
+
+    out = tmp_path / "sheet.png"
+    assert main(["markers", "--out", str(out), "--seats", "3", "--corners"]) == 0
+    assert sorted(detect_markers(cv2.imread(str(out)))) == [0, 1, 2, 10, 11, 12, 13]
+    assert main(["markers", "--out", str(out), "--seats", "9"]) == 2

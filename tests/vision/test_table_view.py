@@ -1,0 +1,61 @@
+"""Table view: discard top over a peeking card, fanned stacks, ignored cards, reveals."""
+
+from __future__ import annotations
+
+from engine.cards import Card, Colour
+from tests.vision.table_fakes import CENTRE, SEAT, H, calibration, stack, table
+from vision.table_view import TableView
+
+VIEW = TableView(calibration())
+C = Card.parse
+
+
+def test_discard_top_not_the_card_peeking_out_below() -> None:
+    x, y = CENTRE
+    s = VIEW.read(table(("green-2", x + 8, y + 30, 0.55), ("green-4", x, y, 0.93)))
+    assert s.discard_top == C("green-4")
+    assert s.discard is not None and set(s.discard.cards) == {C("green-4"), C("green-2")}
+
+
+def test_fanned_stack_top_is_the_uncovered_end() -> None:
+    # blue-0, blue-3, blue-5 fanned downwards; the middle card is most covered
+    s = VIEW.read(table(*stack(0, ["blue-0", "blue-3", "blue-5"], fan=20, under_conf=0.7)))
+    assert s.tops(0) == (C("blue-5"),)
+    assert s.seats[0][0].stack_colour is Colour.BLUE
+
+
+def test_middle_of_a_fan_is_never_the_top_even_if_read_surely() -> None:
+    s = VIEW.read(table(("blue-0", 640, 560, 0.6), ("blue-3", 640, 580, 0.99),
+                        ("blue-5", 640, 600, 0.9)))
+    assert s.tops(0) == (C("blue-5"),)
+
+
+def test_stacks_side_by_side_stay_apart_and_cards_outside_zones_are_ignored() -> None:
+    d = table(("red-1", 600, 580), ("yellow-2", 680, 580), ("red-3", *CENTRE),
+              ("pink-4", 640, 2000),  # far outside every zone (a held hand off the table)
+              ("green-5", 10, 10, 0.1))  # a low-confidence read
+    s = VIEW.read(d)
+    assert sorted(map(str, s.tops(0))) == ["red-1", "yellow-2"]
+    assert s.tops(1) == () and s.tops(2) == ()
+    assert s.discard_top == C("red-3")
+
+
+def test_states_compare_by_tops_only() -> None:
+    a = VIEW.read(table(("red-3", *CENTRE, 0.9), ("red-1", CENTRE[0], CENTRE[1] + H / 2, 0.5)))
+    b = VIEW.read(table(("red-3", CENTRE[0] + 3, CENTRE[1], 0.8)))  # peeking card not read
+    assert a == b and str(a) == "discard red-3 | 0: -; 1: -; 2: -"
+
+
+def test_class_probs_become_the_tops_alternatives() -> None:
+    s = VIEW.read(table(("red-3", *CENTRE, 0.55, {"red-3": 0.55, "pink-3": 0.4})))
+    assert s.discard is not None
+    assert [(str(c), round(p, 2)) for c, p in s.discard.alternatives] == [
+        ("red-3", 0.55), ("pink-3", 0.4)]
+
+
+def test_reveal_lists_hand_cards_beside_the_stacks() -> None:
+    d = table(("blue-4", *SEAT[0]), ("red-2", 560, 600), ("joker", 720, 600),
+              ("green-1", *SEAT[2]))
+    s = VIEW.read(d, reveal=True, stack_tops=[(C("blue-4"),), (), (C("green-1"),)])
+    assert s.reveals == ((C("joker"), C("red-2")), (), ())
+    assert VIEW.read(d).reveals is None

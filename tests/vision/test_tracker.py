@@ -1,0 +1,193 @@
+"""Tracker and session on hand-made tables: stable commits, one observation per change."""
+
+from __future__ import annotations
+
+import supervision as sv
+
+from engine.rules import Rules
+from tests.vision.table_fakes import CENTRE, calibration, scene, table
+from vision.session import Event, Session
+from vision.table_view import TableView
+from vision.tracker import Decoded, Question, Tracker
+
+
+class Clock:
+    def __init__(self, fps: float = 10.0) -> None:
+        self.t, self.dt = 0.0, 1.0 / fps
+
+
+def feed(session: Session, d: sv.Detections, clock: Clock, frames: int = 6) -> list[Event]:
+    events: list[Event] = []
+    for _ in range(frames):
+        events += session.process_detections(d, clock.t)
+        clock.t += clock.dt
+    return events
+
+
+def kinds(events: list[Event], kind: str) -> list[Event]:
+    return [e for e in events if e.kind == kind]
+
+
+def moves(events: list[Event]) -> list[str]:
+    return [e.payload["observation"] for e in kinds(events, "move")]
+
+
+def rules(events: list[Event]) -> list[str]:
+    return [v["rule"] for e in kinds(events, "verdict") for v in e.payload["violations"]]
+
+
+def started(players: int = 3, top: str = "red-3") -> tuple[Session, Clock]:
+    s = Session(None, Rules(players=players), calibration(players))
+    clock = Clock()
+    ev = feed(s, scene([top]), clock)
+    assert [e.payload["observation"] for e in kinds(ev, "verdict")] == [
+        f"round starts: discard {top}"]
+    return s, clock
+
+
+def test_round_start_needs_one_discard_card_and_empty_collections() -> None:
+    s = Session(None, Rules(players=3), calibration())
+    clock = Clock()
+    assert not kinds(feed(s, scene(["red-1", "red-3"]), clock), "verdict")  # mid-game table
+    assert not kinds(feed(s, table(), clock), "verdict")
+    assert kinds(feed(s, scene(["red-3"]), clock), "verdict")
+
+
+def test_a_change_is_committed_only_once_stable() -> None:
+    s, clock = started()
+    assert moves(feed(s, scene(["red-3", "red-5"]), clock, frames=3)) == []  # 0.3 s: not yet
+    assert moves(feed(s, scene(["red-3", "red-5"]), clock, frames=2)) == ["hand:red-5"]
+
+
+def test_arm_occlusion_never_creates_moves() -> None:
+    s, clock = started()
+    ev = feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), clock)
+    assert moves(ev) == ["seat 0: collect:blue-1"]
+    fast = Clock(30.0)
+    fast.t = clock.t
+    feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), fast, 3)
+    ev = feed(s, table(), fast, 5)  # an arm hides everything for 5 frames
+    ev += feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), fast, 15)
+    # a long occlusion (2 s) of seat 0's stack and the discard: held, then back, no move
+    ev += feed(s, scene([], {}), fast, 60)
+    ev += feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), fast, 15)
+    assert moves(ev) == [] and not kinds(ev, "question")
+    assert [e.payload["message"] for e in kinds(ev, "status")] == [
+        "cards hidden: waiting", "table visible again"]
+
+
+def test_occlusion_hiding_a_stack_while_a_card_is_played_waits_for_the_stack() -> None:
+    s, clock = started()
+    feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), clock)
+    ev = feed(s, scene(["red-3", "red-4"], {}), clock)  # seat 1 plays; seat 0's stack hidden
+    assert moves(ev) == []
+    ev = feed(s, scene(["red-3", "red-4"], {0: {"blue": ["blue-1"]}}), clock)
+    assert moves(ev) == ["hand:red-4"]
+
+
+def test_collect_at_another_seat_is_out_of_turn() -> None:
+    s, clock = started()
+    ev = feed(s, scene(["red-3"], {2: {"blue": ["blue-1"]}}), clock)  # seat 0 is to move
+    assert moves(ev) == ["seat 2: collect:blue-1"]
+    assert rules(ev) == ["out-of-turn"]
+    assert s.last.flagged >= {"blue-1"}
+
+
+def test_collect_onto_another_colours_stack_is_wrong_stack() -> None:
+    s, clock = started()
+    feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), clock)
+    # green-2 laid onto seat 0's blue stack (and seat 1 was to move)
+    ev = feed(s, scene(["red-3"], {0: {"blue": ["blue-1", "green-2"]}}), clock)
+    assert moves(ev) == ["seat 0: collect:green-2>blue"]
+    assert sorted(rules(ev)) == ["out-of-turn", "wrong-stack"]
+
+
+def test_play_from_a_stack_uncovers_the_card_below() -> None:
+    s, clock = started(top="blue-5")
+    feed(s, scene(["blue-5"], {0: {"green": ["green-1"]}}), clock)
+    feed(s, scene(["blue-5"], {0: {"green": ["green-1"]}, 1: {"yellow": ["yellow-2"]}}), clock)
+    feed(s, scene(["blue-5", "blue-4"], {0: {"green": ["green-1"]},
+                                         1: {"yellow": ["yellow-2"]}}), clock)
+    ev = feed(s, scene(["blue-5", "blue-4"], {0: {"green": ["green-1", "green-2"]},
+                                              1: {"yellow": ["yellow-2"]}}), clock)
+    assert moves(ev) == ["seat 0: collect:green-2"]  # seat 0 again (3 players)
+    ev = feed(s, scene(["blue-4", "yellow-2"], {0: {"green": ["green-1", "green-2"]}}), clock)
+    assert moves(ev) == ["seat 1: stack:yellow-2"]
+    ev = feed(s, scene(["yellow-2", "green-2"], {0: {"green": ["green-1"]}}), clock)
+    assert moves(ev) == ["seat 0: stack:green-2"]  # the covered green-1 shows again
+    assert rules(ev) == ["out-of-turn"]  # seat 2 was to move
+
+
+def test_joker_asks_for_the_wish() -> None:
+    s, clock = started()
+    ev = feed(s, scene(["red-3", "joker"]), clock)
+    assert moves(ev) == ["hand:joker"] and kinds(ev, "wish-needed")
+    v = s.speak_wish("blue")
+    assert kinds(v, "verdict")[0].payload["observation"] == "wish blue"
+    ev = feed(s, scene(["joker", "blue-2"]), clock)
+    assert moves(ev) == ["hand:blue-2"] and rules(ev) == []
+
+
+def test_two_changes_at_once_become_a_question() -> None:
+    s, clock = started()
+    ev = feed(s, scene(["red-3", "red-1"], {2: {"green": ["green-4"]}}), clock)
+    (q,) = kinds(ev, "question")
+    assert moves(ev) == []
+    assert set(q.payload["candidates"]) == {"hand:red-1", "seat 2: collect:green-4"}
+    assert s.questions  # open until the players answer
+    qid = q.payload["id"]
+    ans = s.answer(qid, "hand:red-1")
+    assert kinds(ans, "verdict")
+    # the tracker took the table as it is: the next change decodes normally again
+    ev = feed(s, scene(["red-1", "red-2"], {2: {"green": ["green-4"]}}), clock)
+    assert moves(ev) == ["hand:red-2"]
+
+
+def test_pink_red_prior_from_copies_and_class_probs() -> None:
+    s, clock = started(top="red-3")
+    x, y = CENTRE
+    for top, under in [("red-4", "red-3"), ("red-3", "red-4"), ("red-5", "red-3")]:
+        ev = feed(s, table((top, x, y, 0.9), (under, x + 6, y + 28, 0.5)), clock)
+        assert moves(ev) == [f"hand:{top}"]  # the second red-3 is possible
+    # a third red-3 is impossible: the detector's second choice, pink-3, is taken
+    third = [("red-3", x, y, 0.6, {"red-3": 0.6, "pink-3": 0.3, "red-5": 0.1}),
+             ("red-5", x + 6, y + 28, 0.5)]
+    ev = feed(s, table(*third), clock)
+    assert moves(ev) == ["hand:pink-3"]
+    assert "both red-3 are already on the table" in kinds(ev, "move")[0].payload["notes"][0]
+    # unsure between two close classes: the one that fits the top wins, with a note
+    ev = feed(s, table(("red-4", x, y, 0.5, {"red-4": 0.5, "pink-4": 0.45}),
+                       ("red-3", x + 6, y + 28, 0.5)), clock)
+    assert moves(ev) == ["hand:pink-4"]
+    assert "only pink-4 fits pink-3" in kinds(ev, "move")[0].payload["notes"][0]
+    # a sure read is never bent to make a move legal
+    ev = feed(s, table(("blue-1", x, y, 0.9, {"blue-1": 0.9, "pink-1": 0.1}),
+                       ("red-4", x + 6, y + 28, 0.5)), clock)
+    assert moves(ev) == ["hand:blue-1"] and rules(ev) == ["discard-not-fitting"]
+
+
+def test_round_over_reads_the_reveal_and_scores() -> None:
+    s, clock = started(players=2, top="green-3")
+    feed(s, scene(["green-3"], {0: {"blue": ["blue-1"]}}), clock)
+    ev = s.mark_round_over(clock.t)
+    assert "lay your hand cards" in ev[0].payload["message"]
+    ev = feed(s, scene(["green-3"], {0: {"blue": ["blue-1"]}},
+                       [("red-2", 560, 640), ("yellow-4", 720, 640)]), clock, frames=25)
+    (ro,) = kinds(ev, "round-over")
+    assert ro.payload["reveals"] == {"0": ["red-2", "yellow-4"]}
+    (sc,) = kinds(ev, "scores")
+    assert sc.payload["scores"] == [1 - 6, 0]
+
+
+def test_tracker_alone_holds_and_asks_after_a_long_hide() -> None:
+    view = TableView(calibration())
+    tr = Tracker(players=3, hold_s=1.0)
+    out: list[Decoded | Question] = []
+    t = 0.0
+    for d, n in [(scene(["red-3"]), 5), (scene(["red-3"], {1: {"blue": ["blue-2"]}}), 5),
+                 (scene([], {1: {"blue": ["blue-2"]}}), 30)]:
+        for _ in range(n):
+            out += tr.update(view.read(d), t)
+            t += 0.1
+    assert [type(o).__name__ for o in out] == ["Decoded", "Decoded", "Question"]
+    assert isinstance(out[2], Question) and "discard top red-3" in out[2].text

@@ -1,0 +1,202 @@
+"""One table being refereed: detector -> table view -> tracker -> referee, as a stream of events.
+
+The web app and the offline referee both drive a :class:`Session` the same way::
+
+    session = Session(detector, Rules(players=4), calibration=None)  # None: no setup
+    for frame, t in source:
+        for event in session.process(frame, t):
+            ...  # event.kind, event.payload (JSON-ready), event.timestamp
+    session.speak_wish("yellow")       # the players answer a "wish-needed" event
+    session.answer(question_id, obs)   # ... or a "question" (obs None: ignore it)
+    session.mark_round_over(t)         # the players end the round by hand
+
+``session.last`` keeps what an annotator needs to draw the latest frame (detections,
+calibration, flagged cards); :mod:`vision.annotate` draws it. Nothing here draws.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+import numpy as np
+import supervision as sv
+
+from engine.observations import Observation, Played, RoundOver, WishSpoken
+from engine.referee import Referee
+from engine.rules import Rules
+from engine.verdicts import Verdict
+from engine.wish import Wish
+from vision.calibration import Calibration, sectors_from_detections
+from vision.detections import empty_detections
+from vision.table_view import TableView, VisibleState
+from vision.tracker import Decoded, Question, Tracker
+
+EventKind = Literal["move", "verdict", "question", "wish-needed", "round-over", "scores",
+                    "status"]
+
+
+class CardDetector(Protocol):
+    def detect(self, frame: np.ndarray) -> sv.Detections: ...
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: EventKind
+    payload: dict[str, Any]
+    timestamp: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "timestamp": round(self.timestamp, 3), **self.payload}
+
+
+@dataclass
+class FrameView:
+    """The inputs to draw one annotated frame (see :func:`vision.annotate.annotate`)."""
+
+    detections: sv.Detections = field(default_factory=empty_detections)
+    calibration: Calibration | None = None
+    state: VisibleState | None = None
+    flagged: frozenset[str] = frozenset()  # card names of the last flagged verdict
+    timestamp: float = 0.0
+
+
+class Session:
+    def __init__(
+        self,
+        detector: CardDetector | None,
+        rules: Rules | None = None,
+        calibration: Calibration | None = None,
+        tracker: Tracker | None = None,
+        calibrate: Callable[[sv.Detections, tuple[int, ...]], Calibration] | None = None,
+    ) -> None:
+        """``calibration`` None: sectors around the discard pile estimated from the first
+        frame with cards (``calibrate`` overrides how)."""
+        self.detector = detector
+        self.rules = rules or Rules()
+        self.referee = Referee(self.rules)
+        self.tracker = tracker or Tracker(self.rules.players)
+        self.calibration = calibration
+        self._calibrate = calibrate or (
+            lambda d, shape: sectors_from_detections(self.rules.players, d, shape))
+        self.view = TableView(calibration) if calibration is not None else None
+        self.questions: dict[int, Question] = {}
+        self._ids = itertools.count(1)
+        self.last = FrameView(calibration=calibration)
+
+    # -- frames ----------------------------------------------------------------------------
+    def process(self, frame: np.ndarray, t: float) -> list[Event]:
+        if self.detector is None:
+            raise ValueError("this session has no detector: use process_detections")
+        return self.process_detections(self.detector.detect(frame), t, frame.shape)
+
+    def process_detections(self, detections: sv.Detections, t: float,
+                           frame_shape: tuple[int, ...] | None = None) -> list[Event]:
+        events: list[Event] = []
+        if self.view is None:
+            if len(detections) == 0:
+                self.last = FrameView(detections, None, None, self.last.flagged, t)
+                return events
+            self.calibration = self._calibrate(detections, tuple(frame_shape or ()))
+            self.view = TableView(self.calibration)
+            events.append(Event("status", {"message": "seats set up as sectors around the "
+                                           "discard pile", "calibration":
+                                           self.calibration.method}, t))
+        tr = self.tracker
+        state = self.view.read(detections, reveal=tr.wants_reveal,
+                               stack_tops=tr.stack_tops() if tr.wants_reveal else None)
+        was_holding = tr.holding
+        for out in tr.update(state, t):
+            events.extend(self._tracked(out))
+        if tr.holding != was_holding:
+            events.append(Event("status", {"message": "cards hidden: waiting" if tr.holding
+                                           else "table visible again"}, t))
+        self.last = FrameView(detections, self.calibration, state, self.last.flagged, t)
+        return events
+
+    # -- what the players say --------------------------------------------------------------
+    def speak_wish(self, wish: Wish | str, t: float = 0.0) -> list[Event]:
+        w = Wish.parse(wish) if isinstance(wish, str) else wish
+        return self._observe(WishSpoken(w), t)
+
+    def answer(self, question_id: int, observation: Observation | str | None,
+               t: float = 0.0) -> list[Event]:
+        """The players' explanation of a question (None: nothing to tell the referee)."""
+        from engine.observations import parse_observation
+
+        q = self.questions.pop(question_id, None)
+        if q is None:
+            raise ValueError(f"no open question {question_id}")
+        if observation is None:
+            return []
+        obs = parse_observation(observation) if isinstance(observation, str) else observation
+        return self._observe(obs, t)
+
+    def mark_round_over(self, t: float = 0.0) -> list[Event]:
+        """The players end the round: the next settled table is read as the reveal."""
+        self.tracker.expect_reveal()
+        return [Event("status", {"message": "round over: lay your hand cards face up"}, t)]
+
+    def finish_reveal(self, t: float = 0.0) -> list[Event]:
+        events: list[Event] = []
+        for out in self.tracker.finish_reveal(t):
+            events.extend(self._tracked(out))
+        return events
+
+    def undo(self, t: float = 0.0) -> list[Event]:
+        obs = self.referee.undo()
+        return [Event("status", {"message": f"took back: {obs}" if obs else "nothing to undo"},
+                      t)]
+
+    # -- into the referee ------------------------------------------------------------------
+    def _tracked(self, out: Decoded | Question) -> list[Event]:
+        t = out.timestamp
+        if isinstance(out, Question):
+            qid = next(self._ids)
+            self.questions[qid] = out
+            return [Event("question", {"id": qid, "text": out.text,
+                                       "candidates": [str(c) for c in out.candidates],
+                                       "table": str(out.state)}, t)]
+        events: list[Event] = []
+        if isinstance(out.observation, Played):
+            payload = {"observation": str(out.observation), "notes": list(out.notes),
+                       "table": str(out.state)}
+            events.append(Event("move", payload, t))
+        events.extend(self._observe(out.observation, t, list(out.notes)))
+        if out.wish_needed:
+            events.append(Event("wish-needed", {"message": "joker played: which colour or "
+                                                "value is wished?"}, t))
+        return events
+
+    def _observe(self, obs: Observation, t: float, notes: list[str] | None = None
+                 ) -> list[Event]:
+        try:
+            verdict = self.referee.observe(obs)
+        except Exception as exc:  # an engine fault must not stop the table
+            return [Event("status", {"message": f"the referee could not judge {obs}: {exc!r}",
+                                     "error": True}, t)]
+        events = [Event("verdict", {**verdict.to_dict(), "reading_notes": notes or []}, t)]
+        if verdict.violations or verdict.anomalies:
+            self.last.flagged = frozenset(_flagged_cards(verdict))
+        if any(n.startswith("round over") for n in verdict.notes):
+            self.tracker.expect_reveal()
+            events.append(Event("status", {"message": "round over: lay your hand cards face "
+                                           "up"}, t))
+        if isinstance(obs, RoundOver):
+            events.append(Event("round-over", {"reveals": {str(k): [str(c) for c in v]
+                                                           for k, v in obs.reveals.items()}}, t))
+            events.append(Event("scores", {"scores": verdict.scores, "totals": verdict.totals,
+                                           "winners": list(verdict.winners)
+                                           if verdict.winners is not None else None}, t))
+        return events
+
+
+def _flagged_cards(verdict: Verdict) -> set[str]:
+    cards = {str(c) for v in verdict.violations for c in v.cards}
+    cards |= {str(c) for a in verdict.anomalies for c in a.cards}
+    obs = verdict.observation
+    if isinstance(obs, Played):
+        cards.add(str(obs.move.card))
+    return cards

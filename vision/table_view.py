@@ -1,0 +1,221 @@
+"""One frame's detections + the calibration -> what the table shows: :class:`VisibleState`.
+
+Cards are grouped into **piles** (cards that overlap by more than a quarter of the smaller
+one: a discard pile, a collection stack, a fanned stack). Each pile's **top** is chosen by
+this heuristic, strongest clue first:
+
+1. in a pile of three or more, only the two cards at the ends of the pile's long axis can
+   be on top (a fan is built from one end; the middle cards are covered on both sides);
+2. a card's score is ``confidence x visible share``, the visible share being its box area
+   over the largest box area in the pile (a detector that boxes only the visible part
+   shrinks covered cards; with whole-card boxes all shares are 1);
+3. ``class_probs`` (when the detector gives them) are kept as the top's alternatives.
+
+A card peeking out under the discard top is less visible, so it loses on confidence;
+the tracker adds the strongest clue of all: the new top of a pile is the card that was not
+there before. Cards outside every zone (held hands, the draw pile, other objects) are
+ignored. Comparing two states compares only the discard top and each seat's multiset of
+stack tops, so a flickering covered card does not make a table "change".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+import supervision as sv
+
+from engine.cards import CARD_NAMES, Card, Colour
+from vision.calibration import DISCARD_CODE, Calibration
+from vision.detections import CLASS_NAME, CORNERS, centres
+
+CLASS_PROBS = "class_probs"
+OVERLAP = 0.25  # share of the smaller card that must be covered for two cards to be one pile
+
+
+@dataclass(frozen=True)
+class Pile:
+    """Overlapping cards in one place; only ``top`` takes part in comparisons."""
+
+    top: Card
+    cards: tuple[Card, ...] = field(default=(), compare=False)  # every card read, top first
+    centre: tuple[float, float] = field(default=(0.0, 0.0), compare=False)
+    size: float = field(default=0.0, compare=False)  # card diagonal in pixels
+    confidence: float = field(default=1.0, compare=False)
+    alternatives: tuple[tuple[Card, float], ...] = field(default=(), compare=False)
+    indices: tuple[int, ...] = field(default=(), compare=False)  # rows in the detections
+
+    @property
+    def stack_colour(self) -> Colour | None:
+        """The colour most covered cards show (the stack's own colour), else the top's."""
+        under = [c.colour for c in self.cards[1:] if c.colour is not None]
+        if under:
+            return max(set(under), key=under.count)
+        return self.top.colour
+
+
+def _sort_key(p: Pile) -> tuple[str, float, float]:
+    return (str(p.top), p.centre[0], p.centre[1])
+
+
+@dataclass(frozen=True)
+class VisibleState:
+    """What one frame shows: the discard pile, each seat's piles (sorted), and - when asked
+    for at a round's end - each seat's revealed hand cards."""
+
+    discard: Pile | None
+    seats: tuple[tuple[Pile, ...], ...]
+    reveals: tuple[tuple[Card, ...], ...] | None = None
+
+    @property
+    def discard_top(self) -> Card | None:
+        return self.discard.top if self.discard else None
+
+    def tops(self, seat: int) -> tuple[Card, ...]:
+        return tuple(p.top for p in self.seats[seat])
+
+    @property
+    def collections_empty(self) -> bool:
+        return not any(self.seats)
+
+    def __str__(self) -> str:
+        seats = "; ".join(f"{k}: {' '.join(map(str, self.tops(k))) or '-'}"
+                          for k in range(len(self.seats)))
+        return f"discard {self.discard_top or '-'} | {seats}"
+
+
+def _quads(d: sv.Detections) -> np.ndarray:
+    if CORNERS in d.data and len(d):
+        return np.asarray(d.data[CORNERS], np.float32).reshape(-1, 4, 2)
+    x0, y0, x1, y1 = (d.xyxy[:, i].astype(np.float32) for i in range(4))
+    return np.stack([np.stack([x0, y0], 1), np.stack([x1, y0], 1), np.stack([x1, y1], 1),
+                     np.stack([x0, y1], 1)], axis=1)
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection area over the smaller card's area."""
+    a, b = _convex(a), _convex(b)
+    area, _ = cv2.intersectConvexConvex(a, b)
+    small = min(cv2.contourArea(a), cv2.contourArea(b))
+    return float(area) / small if small > 0 else 0.0
+
+
+def _convex(q: np.ndarray) -> np.ndarray:
+    return cv2.convexHull(np.asarray(q, np.float32).reshape(-1, 1, 2))
+
+
+def group_piles(quads: np.ndarray) -> list[list[int]]:
+    """Indices of overlapping cards, grouped (union-find over pairwise overlaps)."""
+    n = len(quads)
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        for j in range(i + 1, n):
+            if _overlap(quads[i], quads[j]) > OVERLAP:
+                parent[find(i)] = find(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(i)
+    return list(groups.values())
+
+
+def _alternatives(d: sv.Detections, i: int, class_names: Sequence[str]) -> tuple[
+        tuple[Card, float], ...]:
+    if CLASS_PROBS not in d.data:
+        return ()
+    probs = np.asarray(d.data[CLASS_PROBS][i], np.float64)
+    order = np.argsort(-probs)[:3]
+    return tuple((Card.parse(class_names[k]), float(probs[k])) for k in order if probs[k] > 0)
+
+
+def make_pile(d: sv.Detections, idx: Sequence[int], quads: np.ndarray, pts: np.ndarray,
+              class_names: Sequence[str] = CARD_NAMES) -> Pile:
+    idx = list(idx)
+    areas = np.array([cv2.contourArea(_convex(quads[i])) for i in idx])
+    conf = (np.asarray(d.confidence, np.float64)[idx] if d.confidence is not None
+            else np.ones(len(idx)))
+    candidates = list(range(len(idx)))
+    if len(idx) >= 3:  # only the ends of the pile's long axis can be on top
+        p = pts[idx] - pts[idx].mean(axis=0)
+        axis = np.linalg.svd(p, full_matrices=False)[2][0]
+        proj = p @ axis
+        candidates = [int(np.argmin(proj)), int(np.argmax(proj))]
+    share = areas / max(float(areas.max()), 1e-9)
+    score = conf * np.minimum(1.0, share)
+    best = max(candidates, key=lambda k: score[k])
+    order = [best] + sorted((k for k in range(len(idx)) if k != best), key=lambda k: -score[k])
+    names = d.data[CLASS_NAME]
+    cards = tuple(Card.parse(str(names[idx[k]])) for k in order)
+    top_i = idx[best]
+    wh = quads[top_i].max(axis=0) - quads[top_i].min(axis=0)
+    return Pile(
+        top=cards[0], cards=cards,
+        centre=(float(pts[top_i][0]), float(pts[top_i][1])),
+        size=float(np.hypot(*wh)), confidence=float(conf[best]),
+        alternatives=_alternatives(d, top_i, class_names),
+        indices=tuple(idx[k] for k in order),
+    )
+
+
+class TableView:
+    """Reads :class:`VisibleState` from detections with one calibration."""
+
+    def __init__(self, calibration: Calibration, class_names: Sequence[str] = CARD_NAMES,
+                 min_confidence: float = 0.25) -> None:
+        self.calibration = calibration
+        self.class_names = class_names
+        self.min_confidence = min_confidence
+
+    def read(self, detections: sv.Detections, reveal: bool = False,
+             stack_tops: Sequence[Sequence[Card]] | None = None) -> VisibleState:
+        """``reveal``: also list each seat's revealed hand cards - every card of the seat's
+        piles except one pile per known collection stack top in ``stack_tops[seat]``."""
+        names = detections.data.get(CLASS_NAME, np.asarray([], dtype=object))
+        keep = np.array([str(n) in self.class_names for n in names], bool)
+        if detections.confidence is not None and len(detections):
+            keep &= np.asarray(detections.confidence) >= self.min_confidence
+        d: sv.Detections = detections[keep] if len(detections) else detections  # type: ignore[assignment]
+        n_seats = self.calibration.players
+        if len(d) == 0:
+            empty: tuple[tuple[Pile, ...], ...] = tuple(() for _ in range(n_seats))
+            return VisibleState(None, empty, tuple(() for _ in range(n_seats)) if reveal else None)
+        pts = centres(d)
+        quads = _quads(d)
+        codes = self.calibration.zone_codes(pts)
+        discard_piles: list[Pile] = []
+        seat_piles: list[list[Pile]] = [[] for _ in range(n_seats)]
+        for code in set(codes.tolist()):
+            if code < DISCARD_CODE:
+                continue
+            members = np.flatnonzero(codes == code)
+            for group in group_piles(quads[members]):
+                pile = make_pile(d, [int(members[g]) for g in group], quads, pts,
+                                 self.class_names)
+                (discard_piles if code == DISCARD_CODE else seat_piles[code]).append(pile)
+        # several piles in the discard zone: the one with most cards, then the most certain
+        discard = max(discard_piles, key=lambda p: (len(p.cards), p.confidence), default=None)
+        seats = tuple(tuple(sorted(ps, key=_sort_key)) for ps in seat_piles)
+        reveals = None
+        if reveal:
+            reveals = tuple(self._reveal(seats[k], stack_tops[k] if stack_tops else ())
+                            for k in range(n_seats))
+        return VisibleState(discard, seats, reveals)
+
+    @staticmethod
+    def _reveal(piles: Sequence[Pile], stack_tops: Sequence[Card]) -> tuple[Card, ...]:
+        left = list(stack_tops)
+        out: list[Card] = []
+        for pile in piles:
+            if pile.top in left:
+                left.remove(pile.top)
+            else:
+                out.extend(pile.cards)
+        return tuple(sorted(out, key=str))

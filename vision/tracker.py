@@ -1,0 +1,375 @@
+"""Visible states over time -> engine observations (or questions for the players).
+
+The tracker **commits** a state only when it has been the same for ``stable_s`` seconds and
+at least ``min_frames`` frames, so a card in mid-air or an arm over the table never counts.
+Each change between commits is explained as ONE observation by trying every single move
+the change could be - a hand play, a play from one of a seat's stacks, a collect at a
+seat - on its own model of the table, and keeping those whose result looks exactly like
+the new state:
+
+- exactly one fits: it is the observation (a joker landing also asks for the wish);
+- the new state only *lacks* cards the model expects (an arm covers a stack, the camera
+  went dark): nothing is decided; the state is held until the cards come back, and after
+  ``hold_s`` a :class:`Question` asks the players;
+- several fit, or none: a :class:`Question` listing the candidate explanations; the
+  tracker then takes the table as it now is (the players answer through the referee).
+
+Round start: the first committed state with exactly one discard card and empty collections.
+Round end: after :meth:`Tracker.expect_reveal` (the referee said the round is over), the
+face-up cards laid at each seat, once settled for ``reveal_s``, are the reveal.
+
+>>> from vision.table_view import Pile, VisibleState
+>>> from engine.cards import Card
+>>> tr = Tracker(players=2)
+>>> s = VisibleState(Pile(Card.parse("red-3"), (Card.parse("red-3"),)), ((), ()))
+>>> [str(o.observation) for t in (0.0, 0.2, 0.5) for o in tr.update(s, t)]
+['round starts: discard red-3']
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine.cards import Card, Colour
+from engine.moves import Move, Source
+from engine.observations import Observation, Played, RoundOver, RoundStarted
+from vision.card_priors import read_card
+from vision.table_view import Pile, VisibleState
+
+
+class Phase(enum.Enum):
+    WAITING = "waiting"  # for a round to start
+    PLAYING = "playing"
+    REVEAL = "reveal"  # the round is over: waiting for the hands laid face up
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """One observation the table showed, with the reading notes behind it."""
+
+    observation: Observation
+    timestamp: float
+    state: VisibleState
+    wish_needed: bool = False
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Question:
+    """A change the tracker will not guess: the players say what happened."""
+
+    text: str
+    candidates: tuple[Observation, ...]
+    timestamp: float
+    state: VisibleState
+    before: VisibleState | None = None
+
+
+TrackerEvent = Decoded | Question
+
+
+@dataclass
+class TrackedCard:
+    card: Card  # what the referee was told
+    seen_as: Card  # what the camera reads (differs when a prior changed the reading)
+
+
+@dataclass
+class TrackedStack:
+    colour: Colour  # the referee's key for this stack
+    cards: list[TrackedCard]
+    centre: tuple[float, float]
+    size: float
+
+    @property
+    def top(self) -> TrackedCard:
+        return self.cards[-1]
+
+
+Key = tuple[Card | None, tuple[tuple[str, ...], ...]]
+
+
+@dataclass
+class TableModel:
+    """What the tracker believes lies on the table (mirrors the referee's public round)."""
+
+    discard: list[TrackedCard] = field(default_factory=list)
+    stacks: list[list[TrackedStack]] = field(default_factory=list)
+
+    def seen(self) -> Counter[Card]:
+        count = Counter(t.card for t in self.discard)
+        for seat in self.stacks:
+            for st in seat:
+                count.update(t.card for t in st.cards)
+        return count
+
+    def key(self) -> Key:
+        top = self.discard[-1].seen_as if self.discard else None
+        return top, tuple(tuple(sorted(str(s.top.seen_as) for s in seat))
+                          for seat in self.stacks)
+
+    def stack_at(self, seat: int, centre: tuple[float, float], size: float
+                 ) -> TrackedStack | None:
+        """The stack of ``seat`` lying under a card centred at ``centre`` (within half a card)."""
+        best, best_d = None, 0.5 * size
+        for st in self.stacks[seat]:
+            d = float(np.hypot(st.centre[0] - centre[0], st.centre[1] - centre[1]))
+            if d <= best_d:
+                best, best_d = st, d
+        return best
+
+    def apply(self, seat: int | None, move: Move, seen_as: Card, pile: Pile | None) -> None:
+        if move.source is Source.HAND:
+            self.discard.append(TrackedCard(move.card, seen_as))
+        elif move.source is Source.STACK:
+            assert seat is not None
+            st = next(s for s in self.stacks[seat] if s.colour is move.stack)
+            self.discard.append(st.cards.pop())
+            if not st.cards:
+                self.stacks[seat].remove(st)
+        else:
+            assert seat is not None and move.stack is not None
+            found = next((s for s in self.stacks[seat] if s.colour is move.stack), None)
+            centre = pile.centre if pile else (0.0, 0.0)
+            if found is None:
+                found = TrackedStack(move.stack, [], centre, pile.size if pile else 0.0)
+                self.stacks[seat].append(found)
+            found.cards.append(TrackedCard(move.card, seen_as))
+            found.centre = centre
+
+
+def _key(state: VisibleState) -> Key:
+    return state.discard_top, tuple(tuple(sorted(str(c) for c in state.tops(k)))
+                                    for k in range(len(state.seats)))
+
+
+def _covers(full: Key, part: Key) -> bool:
+    """``part`` is ``full`` with some cards hidden (an arm, a hand, a dark frame)."""
+    if part[0] is not None and part[0] != full[0]:
+        return False
+    return all(not (Counter(p) - Counter(f)) for f, p in zip(full[1], part[1], strict=True))
+
+
+@dataclass
+class _Candidate:
+    seat: int | None
+    move: Move
+    seen_as: Card
+    pile: Pile | None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def observation(self) -> Played:
+        return Played(self.seat, self.move)
+
+
+class Tracker:
+    """Feed it one :class:`VisibleState` per frame with :meth:`update`."""
+
+    def __init__(self, players: int, stable_s: float = 0.4, min_frames: int = 3,
+                 hold_s: float = 5.0, reveal_s: float = 2.0) -> None:
+        self.players = players
+        self.stable_s, self.min_frames, self.hold_s, self.reveal_s = (
+            stable_s, min_frames, hold_s, reveal_s)
+        self.phase = Phase.WAITING
+        self.model = TableModel(stacks=[[] for _ in range(players)])
+        self.committed: VisibleState | None = None
+        self._candidate: VisibleState | None = None
+        self._since = 0.0
+        self._frames = 0
+        self._held_since: float | None = None
+        self._asked_hold = False
+
+    # -- what the session reads ------------------------------------------------------------
+    @property
+    def wants_reveal(self) -> bool:
+        """Read states with ``reveal=True`` (the round is over)."""
+        return self.phase is Phase.REVEAL
+
+    @property
+    def holding(self) -> bool:
+        """A stable state is being held because cards are hidden."""
+        return self._held_since is not None
+
+    def stack_tops(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's stack tops as the camera reads them (for reading a reveal)."""
+        return tuple(tuple(s.top.seen_as for s in seat) for seat in self.model.stacks)
+
+    def expect_reveal(self) -> None:
+        """The round is over (the referee said so, or the players): read the reveal next."""
+        if self.phase is Phase.PLAYING:
+            self.phase = Phase.REVEAL
+            self._candidate = None
+
+    # -- the one verb ----------------------------------------------------------------------
+    def update(self, state: VisibleState, t: float) -> list[TrackerEvent]:
+        if state != self._candidate:
+            self._candidate, self._since, self._frames = state, t, 1
+        else:
+            self._frames += 1
+        needed = self.reveal_s if self.phase is Phase.REVEAL else self.stable_s
+        if self._frames < self.min_frames or t - self._since < needed - 1e-9:
+            return []
+        if self.phase is Phase.REVEAL:
+            return self._reveal(state, t)
+        if state == self.committed:
+            self._held_since = None
+            return []
+        if self.phase is Phase.WAITING:
+            return self._maybe_start(state, t)
+        return self._decode(state, t)
+
+    def finish_reveal(self, t: float) -> list[TrackerEvent]:
+        """The players say all hands are laid down: read the reveal from the latest state."""
+        if self.phase is not Phase.REVEAL or self._candidate is None:
+            return []
+        return self._reveal(self._candidate, t, force=True)
+
+    # -- phases ----------------------------------------------------------------------------
+    def _commit(self, state: VisibleState) -> None:
+        self.committed = state
+        self._held_since, self._asked_hold = None, False
+        for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
+            for pile in piles:
+                for st in self.model.stacks[seat]:
+                    if st.top.seen_as == pile.top:
+                        st.centre, st.size = pile.centre, pile.size or st.size
+
+    def _maybe_start(self, state: VisibleState, t: float) -> list[TrackerEvent]:
+        self.committed = state
+        if state.discard is None or len(state.discard.cards) != 1 or not state.collections_empty:
+            return []
+        card = state.discard.top
+        self.model = TableModel([TrackedCard(card, card)], [[] for _ in range(self.players)])
+        self.phase = Phase.PLAYING
+        self._commit(state)
+        return [Decoded(RoundStarted(card), t, state)]
+
+    def _reveal(self, state: VisibleState, t: float, force: bool = False) -> list[TrackerEvent]:
+        reveals = state.reveals or ()
+        if not force and not any(reveals):
+            return []
+        self.phase = Phase.WAITING
+        self.committed = state
+        obs = RoundOver({k: cards for k, cards in enumerate(reveals) if cards})
+        return [Decoded(obs, t, state)]
+
+    # -- decoding a change -----------------------------------------------------------------
+    def _candidates(self, state: VisibleState) -> list[_Candidate]:
+        m = self.model
+        out: list[_Candidate] = []
+        d = state.discard
+        old_top = m.discard[-1] if m.discard else None
+        if d is not None and (old_top is None or d.top != old_top.seen_as):
+            card, notes = read_card(d.top, d.alternatives, m.seen(),
+                                    old_top.card if old_top else None)
+            out.append(_Candidate(None, Move.hand(card), d.top, d, notes))
+            for seat, stacks in enumerate(m.stacks):
+                for st in stacks:
+                    if st.top.seen_as == d.top:
+                        out.append(_Candidate(seat, Move.from_stack(st.top.card, st.colour),
+                                              d.top, d))
+        for seat, piles in enumerate(state.seats):
+            added = Counter(str(p.top) for p in piles) - Counter(
+                str(s.top.seen_as) for s in m.stacks[seat])
+            for name in added:
+                pile = max((p for p in piles if str(p.top) == name),
+                           key=lambda p: self._distance_to_same(seat, p))
+                card, notes = read_card(pile.top, pile.alternatives, m.seen())
+                under = m.stack_at(seat, pile.centre, pile.size)
+                if under is not None:
+                    stack = under.colour
+                elif card.colour is not None:
+                    stack = card.colour
+                else:  # a joker on no stack: name the stack its covered cards show
+                    stack = pile.stack_colour or next(iter(Colour))
+                out.append(_Candidate(seat, Move.collect(card, stack), pile.top, pile, notes))
+        return out
+
+    def _distance_to_same(self, seat: int, pile: Pile) -> float:
+        """How far a pile is from the seat's known stack with the same top (new cards are far)."""
+        same = [s for s in self.model.stacks[seat] if s.top.seen_as == pile.top]
+        if not same:
+            return float("inf")
+        return min(float(np.hypot(s.centre[0] - pile.centre[0], s.centre[1] - pile.centre[1]))
+                   for s in same)
+
+    def _after(self, c: _Candidate) -> TableModel:
+        m = copy.deepcopy(self.model)
+        m.apply(c.seat, c.move, c.seen_as, c.pile)
+        return m
+
+    def _decode(self, state: VisibleState, t: float) -> list[TrackerEvent]:
+        observed = _key(state)
+        cands = self._candidates(state)
+        results = [(c, self._after(c)) for c in cands]
+        exact = [(c, m) for c, m in results if m.key() == observed]
+        if len(exact) == 1:
+            c, m = exact[0]
+            self.model = m
+            self._commit(state)
+            joker = c.move.to_discard and c.move.card.is_joker
+            return [Decoded(c.observation, t, state, wish_needed=joker, notes=c.notes)]
+        before = self.committed
+        if len(exact) > 1:
+            return self._ask(f"the table changed in a way {len(exact)} moves explain: which "
+                             "one was it?", [c for c, _ in exact], state, t, before)
+        partial = [c for c, m in results if _covers(m.key(), observed)]
+        if partial or _covers(self.model.key(), observed):
+            # cards are hidden (an arm over the table): wait for them to show again
+            if self._held_since is None:
+                self._held_since = t
+            if t - self._held_since >= self.hold_s and not self._asked_hold:
+                self._asked_hold = True
+                missing = self._missing(observed)
+                return [Question(f"cards are hidden or gone for {t - self._held_since:.0f} s "
+                                 f"({missing}): what happened?",
+                                 tuple(c.observation for c in partial), t, state, before)]
+            return []
+        return self._ask("the table changed in a way no single move explains (two moves at "
+                         "once, or a misread): what happened?", cands, state, t, before)
+
+    def _missing(self, observed: Key) -> str:
+        want = self.model.key()
+        parts = []
+        if observed[0] is None and want[0] is not None:
+            parts.append(f"discard top {want[0]}")
+        for seat, (w, o) in enumerate(zip(want[1], observed[1], strict=True)):
+            gone = Counter(w) - Counter(o)
+            if gone:
+                parts.append(f"seat {seat}: {', '.join(sorted(gone.elements()))}")
+        return "; ".join(parts) or "nothing"
+
+    def _ask(self, text: str, cands: Sequence[_Candidate], state: VisibleState, t: float,
+             before: VisibleState | None) -> list[TrackerEvent]:
+        self._rebase(state)
+        seen: list[Observation] = []
+        for c in cands:
+            if c.observation not in seen:
+                seen.append(c.observation)
+        return [Question(text, tuple(seen), t, state, before)]
+
+    def _rebase(self, state: VisibleState) -> None:
+        """Take the table as it now is (after a question): keep histories where stacks match."""
+        m = self.model
+        d = state.discard
+        if d is not None and (not m.discard or m.discard[-1].seen_as != d.top):
+            m.discard.append(TrackedCard(d.top, d.top))
+        for seat, piles in enumerate(state.seats):
+            kept: list[TrackedStack] = []
+            for pile in piles:
+                st = m.stack_at(seat, pile.centre, pile.size or 1.0)
+                if st is None or st in kept:
+                    colour = pile.stack_colour or pile.top.colour or next(iter(Colour))
+                    st = TrackedStack(colour, [], pile.centre, pile.size)
+                if not st.cards or st.top.seen_as != pile.top:
+                    st.cards.append(TrackedCard(pile.top, pile.top))
+                kept.append(st)
+            m.stacks[seat] = kept
+        self._commit(state)

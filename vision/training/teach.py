@@ -1,0 +1,100 @@
+"""Teach the face classifier a deck from labelled photos (a player's own printing).
+
+Each labelled card becomes several upright crops: along its oriented box when the labels
+have one, else along the oriented box the shipped finder puts on it (matched by IoU), else
+along the labelled box itself. Cards the finder sees that nobody labelled are ``other``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.detector import Finder, TwoStageDetector
+from vision.evaluation import IMAGE_EXT, _iou
+from vision.rectify import rectify
+from vision.training.scenes import OTHER, _minrect, jittered
+
+
+@dataclass
+class LabelledCard:
+    class_id: int
+    corners: np.ndarray  # (4, 2) pixels
+
+
+def read_labels(label: Path, w: int, h: int) -> list[LabelledCard]:
+    cards = []
+    for line in label.read_text().splitlines() if label.exists() else []:
+        parts = line.split()
+        if not parts:
+            continue
+        vals = np.asarray(parts[1:], float)
+        if len(vals) == 8:
+            corners = vals.reshape(4, 2) * [w, h]
+        elif len(vals) == 4:
+            cx, cy, bw, bh = vals * [w, h, w, h]
+            corners = np.array([[cx - bw / 2, cy - bh / 2], [cx + bw / 2, cy - bh / 2],
+                                [cx + bw / 2, cy + bh / 2], [cx - bw / 2, cy + bh / 2]])
+        else:
+            raise ValueError(f"{label}: a label line has 5 or 9 numbers, not {len(parts)}")
+        cards.append(LabelledCard(int(parts[0]), corners.astype(np.float32)))
+    return cards
+
+
+def _aligned(cards: list[LabelledCard]) -> bool:
+    """Axis-aligned labels (from a detect dataset): their corners say nothing of the turn."""
+    return all(abs(c.corners[0, 1] - c.corners[1, 1]) < 1e-3 for c in cards)
+
+
+def teaching_crops(
+    data: Path,
+    split: str,
+    names: list[str],
+    finder: Finder | None,
+    crops_per_card: int = 8,
+    seed: int = 0,
+) -> tuple[np.ndarray, list[str]]:
+    """Upright crops and their class names (deck names or ``other``) from one split."""
+    rng = np.random.default_rng(seed)
+    xs: list[np.ndarray] = []
+    ys: list[str] = []
+    images = sorted(p for p in (data / "images" / split).rglob("*") if p.suffix.lower()
+                    in IMAGE_EXT)
+    for img_path in images:
+        image = cv2.imread(str(img_path))
+        if image is None:
+            raise ValueError(f"cannot read image {img_path}")
+        h, w = image.shape[:2]
+        label = data / "labels" / split / img_path.relative_to(
+            data / "images" / split).with_suffix(".txt")
+        cards = read_labels(label, w, h)
+        found = np.zeros((0, 4, 2), np.float32)
+        if finder is not None:
+            found, _ = TwoStageDetector(finder, _NoFaces()).find(image)
+        boxes = np.array([np.concatenate([c.corners.min(0), c.corners.max(0)]) for c in cards])
+        fboxes = np.concatenate([found.min(1), found.max(1)], axis=1) if len(found) else \
+            np.zeros((0, 4))
+        iou = _iou(boxes.reshape(-1, 4), fboxes)
+        if cards and _aligned(cards) and len(found):
+            for i, c in enumerate(cards):
+                j = int(np.argmax(iou[i]))
+                if iou[i, j] >= 0.5:
+                    c.corners = found[j]
+        for c in cards:
+            for _ in range(crops_per_card):
+                xs.append(rectify(image, _minrect(jittered(c.corners, rng, 0.04))))
+                ys.append(names[c.class_id])
+        for j in range(len(found)):
+            if iou.shape[0] == 0 or iou[:, j].max() < 0.3:
+                xs.append(rectify(image, found[j]))
+                ys.append(OTHER)
+    return (np.stack(xs) if xs else np.zeros((0, 72, 48, 3), np.uint8)), ys
+
+
+class _NoFaces:
+    """The finder alone: ``TwoStageDetector.find`` never reads faces."""
+
+    names: tuple[str, ...] = ()
