@@ -8,7 +8,10 @@ STAMP := $(VENV)/.installed
 export YOLO_OFFLINE := 1
 export YOLO_VERBOSE := False
 
-.PHONY: run test lint install clean
+.PHONY: run test lint install clean browser
+
+# Debian's Chromium drives the real-browser test (playwright never downloads a browser).
+CHROMIUM := /usr/bin/chromium
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,7 +30,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-test: lint
+browser:
+	test -x $(CHROMIUM) || (apt-get update -qq && apt-get install -y -qq chromium)
+
+test: lint browser
 	$(BIN)/python -m pytest -q
 
 clean:

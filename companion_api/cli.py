@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "markers": "markers",
     "dataset": "dataset",
     "label": "label",
+    "serve": "serve",
 }
 
 

@@ -150,6 +150,16 @@ class Session:
         return [Event("status", {"message": f"took back: {obs}" if obs else "nothing to undo"},
                       t)]
 
+    def observe(self, obs: Observation, t: float = 0.0) -> list[Event]:
+        """An observation the players entered by hand (a move, a reveal) goes to the referee."""
+        return self._observe(obs, t)
+
+    def set_calibration(self, cal: Calibration | None) -> None:
+        """New seats and zones (None: estimate sectors again from the next cards)."""
+        self.calibration = cal
+        self.view = TableView(cal) if cal is not None else None
+        self.last.calibration = cal
+
     # -- into the referee ------------------------------------------------------------------
     def _tracked(self, out: Decoded | Question) -> list[Event]:
         t = out.timestamp

@@ -355,6 +355,15 @@ class Tracker:
                 seen.append(c.observation)
         return [Question(text, tuple(seen), t, state, before)]
 
+    def resume(self, state: VisibleState) -> None:
+        """Pick up a round in progress (after a restart): take the table as it is, ask nothing."""
+        self.phase = Phase.PLAYING
+        self._rebase(state)
+
+    def end_reveal(self) -> None:
+        """The reveal was entered by hand: stop waiting for it on the table."""
+        self.phase = Phase.WAITING
+
     def _rebase(self, state: VisibleState) -> None:
         """Take the table as it now is (after a question): keep histories where stacks match."""
         m = self.model

@@ -89,7 +89,7 @@ def train_faces(
             loss.backward()
             opt.step()
             sched.step()
-            total += float(loss) * len(idx)
+            total += float(loss.detach()) * len(idx)
         acc = accuracy(model, *val) if val is not None else float("nan")
         elapsed = time.perf_counter() - start
         cfg.history.append({"epoch": epoch + 1, "loss": total / len(x), "val_acc": acc,

@@ -1,0 +1,129 @@
+"""The whole table pipeline on rendered games it has never seen: speed and accuracy.
+
+Renders (once, cached under data/bench_games/) games of 4 players with 5 % cheating from
+seeds never used in development, runs each video through detector -> table view ->
+tracker -> referee as the live companion would (every frame of a 10 fps video; the wish
+of a joker is entered from the truth, as the players would say it), and scores moves,
+violations and round scores against the truth. Speed is a ratio against a baseline from
+the same run: only decoding the same frames.
+
+    .venv/bin/python bench/pipeline.py [--games 10] [--rounds 1] [--first-seed 7001]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+import cv2  # noqa: E402
+
+from engine.rules import Rules  # noqa: E402
+from vision.detector import load_detector  # noqa: E402
+from vision.game_check import GameScore, score_game  # noqa: E402
+from vision.session import Session  # noqa: E402
+
+GAMES = Path(__file__).resolve().parent.parent / "data" / "bench_games"
+
+
+def render(seed: int, rounds: int, players: int) -> tuple[Path, Path]:
+    from vision.render.game_video import GameVideoSpec, render_game
+
+    video, truth = GAMES / f"game_{seed}.mp4", GAMES / f"game_{seed}.json"
+    if not (video.exists() and truth.exists()):
+        GAMES.mkdir(parents=True, exist_ok=True)
+        spec = GameVideoSpec(players=players, seed=seed, cheat_rate=0.05, rounds=rounds, fps=10)
+        render_game(spec, video, truth, progress=False)
+    return video, truth
+
+
+def decode_only(video: Path) -> tuple[int, float]:
+    cap = cv2.VideoCapture(str(video))
+    n, t0 = 0, time.perf_counter()
+    while cap.read()[0]:
+        n += 1
+    return n, time.perf_counter() - t0
+
+
+def referee_video(video: Path, truth: dict, detector: object) -> tuple[list[dict], int, float]:
+    fps = truth["video"]["fps"]
+    wishes = [m["wish"] for m in truth["moves"] if m["card"] == "joker" and m["wish"]]
+    session = Session(detector, Rules(players=truth["seats"]))  # type: ignore[arg-type]
+    cap = cv2.VideoCapture(str(video))
+    events: list[dict] = []
+    frames, busy = 0, 0.0
+    while True:
+        ok, frame = cap.read()
+        if not ok:
+            break
+        t = frames / fps
+        t0 = time.perf_counter()
+        out = session.process(frame, t)
+        busy += time.perf_counter() - t0
+        for ev in out:
+            events.append(ev.to_dict())
+            if ev.kind == "wish-needed" and wishes:
+                events.extend(e.to_dict() for e in session.speak_wish(wishes.pop(0), t))
+        frames += 1
+    return events, frames, busy
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--first-seed", type=int, default=7001)
+    ap.add_argument("--json", default=None, help="write the figures here too")
+    args = ap.parse_args()
+    import torch
+
+    torch.set_num_threads(2)
+    detector = load_detector()
+    total = GameScore()
+    frames = 0
+    busy = decode_s = 0.0
+    for seed in range(args.first_seed, args.first_seed + args.games):
+        video, truth_path = render(seed, args.rounds, args.players)
+        truth = json.loads(truth_path.read_text())
+        n, dt = decode_only(video)
+        events, done, spent = referee_video(video, truth, detector)
+        score = score_game(truth, events)
+        total.add(score)
+        frames += done
+        busy += spent
+        decode_s += dt
+        f = score.figures()
+        print(f"game {seed}: {score.exact}/{score.truth_moves} moves exact, "
+              f"{score.phantom} phantom, {score.questions} questions, "
+              f"violations tp {score.tp} fp {score.fp} fn {score.fn}, "
+              f"rounds right {score.rounds_right}/{score.rounds}  ({done / spent:.1f} fps)",
+              flush=True)
+        del f
+    figs = total.figures()
+    per_frame = busy / frames
+    lat = sorted(total.latencies)
+    p95 = lat[int(0.95 * (len(lat) - 1))] if lat else float("nan")
+    print(f"\n{args.games} games, {total.truth_moves} moves, {frames} frames")
+    for k, v in figs.items():
+        print(f"{k:22s} {v:.4f}")
+    print(f"processing: {1 / per_frame:.1f} frames/s ({per_frame * 1000:.0f} ms/frame); "
+          f"baseline decode only: {frames / decode_s:.0f} frames/s; "
+          f"ratio {per_frame / (decode_s / frames):.0f}x the decode time")
+    print(f"at 30 FPS the companion looks at every {max(1, round(30 * per_frame + 0.5))}. frame")
+    if lat:
+        print(f"verdict latency after the card is let go (video time + processing): median "
+              f"{statistics.median(lat) + per_frame:.2f} s, p95 {p95 + per_frame:.2f} s")
+    if args.json:
+        Path(args.json).write_text(json.dumps({**figs, "frames_per_s": 1 / per_frame,
+                                               "latency_median_s": statistics.median(lat)
+                                               + per_frame if lat else None}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""The two-stage detector: rectification, assembly of detections, and the shipped weights."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.cards import CARD_NAMES
+from vision.detections import CLASS_NAME, CORNERS
+from vision.detector import CLASS_PROBS, TwoStageDetector
+from vision.rectify import FACE_SIZE, canonical_corners, rectify
+
+FRAMES = Path(__file__).parent.parent / "data" / "frames"
+
+
+def test_canonical_corners_start_with_a_short_side() -> None:
+    landscape = np.array([[0, 0], [90, 0], [90, 60], [0, 60]], np.float32)  # a card on its side
+    c = canonical_corners(landscape[[2, 0, 3, 1]])
+    assert np.linalg.norm(c[1] - c[0]) == pytest.approx(60)
+    assert np.linalg.norm(c[2] - c[1]) == pytest.approx(90)
+
+
+def test_rectify_turns_a_sideways_card_upright() -> None:
+    img = np.zeros((100, 200, 3), np.uint8)
+    img[20:80, 50:140] = 255  # a 90 x 60 white card lying on its side
+    img[20:80, 50:60] = (0, 0, 255)  # a red edge on one short side
+    crop = rectify(img, np.array([[50, 20], [140, 20], [140, 80], [50, 80]], np.float32))
+    w, h = FACE_SIZE
+    assert crop.shape == (h, w, 3)
+    red_rows = np.nonzero((crop[:, :, 2] > 200) & (crop[:, :, 0] < 50))[0]
+    assert len(red_rows) and (red_rows.max() < h * 0.25 or red_rows.min() > h * 0.75)
+
+
+class FakeFinder:
+    def __init__(self, corners: np.ndarray, conf: np.ndarray) -> None:
+        self.corners, self.conf = corners, conf
+
+    def find(self, small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return self.corners, self.conf
+
+
+class FakeFaces:
+    names = (*CARD_NAMES, "other")
+
+    def __init__(self, probs: np.ndarray) -> None:
+        self.probs = probs
+
+    def read(self, crops: np.ndarray) -> np.ndarray:
+        assert len(crops) == len(self.probs)
+        return self.probs
+
+
+def test_detections_are_assembled_and_other_is_dropped() -> None:
+    card = np.array([[10, 10], [40, 10], [40, 55], [10, 55]], np.float32)
+    corners = np.stack([card, card + 100, card + 200])
+    probs = np.zeros((3, 32), np.float32)
+    probs[0, CARD_NAMES.index("pink-3")] = 0.7
+    probs[0, CARD_NAMES.index("red-3")] = 0.3
+    probs[1, 31] = 1.0  # other: a card of another game
+    probs[2, CARD_NAMES.index("joker")] = 0.9
+    det = TwoStageDetector(FakeFinder(corners, np.array([0.9, 0.9, 0.9])),  # type: ignore[arg-type]
+                           FakeFaces(probs), finder_width=640)  # type: ignore[arg-type]
+    d = det.detect(np.zeros((360, 640, 3), np.uint8))
+    assert list(d.data[CLASS_NAME]) == ["pink-3", "joker"]
+    assert d.data[CLASS_PROBS].shape == (2, 31)
+    assert d.data[CORNERS].shape == (2, 4, 2)
+    assert d.confidence[0] == pytest.approx(0.63)
+    np.testing.assert_allclose(d.xyxy[0], [10, 10, 40, 55])
+
+
+def test_finder_corners_are_scaled_back_to_the_frame() -> None:
+    card = np.array([[10, 10], [40, 10], [40, 55], [10, 55]], np.float32)
+    probs = np.zeros((1, 32), np.float32)
+    probs[0, 0] = 1.0
+    det = TwoStageDetector(FakeFinder(card[None], np.array([1.0])),  # type: ignore[arg-type]
+                           FakeFaces(probs))  # type: ignore[arg-type]
+    d = det.detect(np.zeros((720, 1280, 3), np.uint8))
+    np.testing.assert_allclose(d.xyxy[0], [20, 20, 80, 110])

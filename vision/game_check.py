@@ -1,0 +1,97 @@
+"""Score a refereed video against the renderer's ground truth.
+
+Moves are aligned in order by their observation text (a joker's wish is spoken, not
+seen, so it is left out of the comparison); a move is recognized exactly when seat, card,
+source and destination all agree. Violations are compared as (move, rule) pairs over all
+moves, so a phantom move's flag is a false positive and a missed move's is a false
+negative.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def _key(observation: str) -> str:
+    head, _, _ = observation.partition("=")
+    return head
+
+
+@dataclass
+class GameScore:
+    truth_moves: int = 0
+    seen_moves: int = 0
+    exact: int = 0
+    phantom: int = 0
+    questions: int = 0
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    rounds: int = 0
+    rounds_right: int = 0
+    latencies: list[float] = field(default_factory=list)
+
+    def add(self, other: GameScore) -> None:
+        for name in ("truth_moves", "seen_moves", "exact", "phantom", "questions", "tp", "fp",
+                     "fn", "rounds", "rounds_right"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.latencies += other.latencies
+
+    def figures(self) -> dict[str, float]:
+        return {
+            "moves_exact": self.exact / self.truth_moves if self.truth_moves else 0.0,
+            "phantom_rate": self.phantom / self.seen_moves if self.seen_moves else 0.0,
+            "violation_precision": self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0,
+            "violation_recall": self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0,
+            "round_scores_exact": self.rounds_right / self.rounds if self.rounds else 0.0,
+        }
+
+
+def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore:
+    """``events``: the session's events (``Event.to_dict()``), in order."""
+    fps = float(truth["video"]["fps"])
+    moves = truth["moves"]
+    seen: list[tuple[str, list[str], float]] = []  # observation, rules, verdict time
+    pending: str | None = None
+    scores: list[list[int]] = []
+    out = GameScore(truth_moves=len(moves))
+    for ev in events:
+        if ev["kind"] == "move":
+            pending = ev["observation"]
+        elif ev["kind"] == "verdict" and pending is not None and ev["observation"] == pending:
+            seen.append((pending, [v["rule"] for v in ev["violations"]], ev["timestamp"]))
+            pending = None
+        elif ev["kind"] == "question":
+            out.questions += 1
+        elif ev["kind"] == "scores" and ev.get("scores") is not None:
+            scores.append(ev["scores"])
+    out.seen_moves = len(seen)
+    a = [_key(m["observation"]) for m in moves]
+    b = [_key(s[0]) for s in seen]
+    matched_truth: set[int] = set()
+    matched_seen: set[int] = set()
+    for block in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_matching_blocks():
+        for k in range(block.size):
+            i, j = block.a + k, block.b + k
+            matched_truth.add(i)
+            matched_seen.add(j)
+            truth_rules = {v["rule"] for v in moves[i]["verdict"]["violations"]}
+            seen_rules = set(seen[j][1])
+            out.tp += len(truth_rules & seen_rules)
+            out.fp += len(seen_rules - truth_rules)
+            out.fn += len(truth_rules - seen_rules)
+            out.latencies.append(seen[j][2] - moves[i]["release"] / fps)
+    out.exact = len(matched_truth)
+    out.phantom = len(seen) - len(matched_seen)
+    for j, s in enumerate(seen):
+        if j not in matched_seen:
+            out.fp += len(s[1])
+    for i, m in enumerate(moves):
+        if i not in matched_truth:
+            out.fn += len(m["verdict"]["violations"])
+    rounds = truth["rounds"]
+    out.rounds = len(rounds)
+    out.rounds_right = sum(1 for r, s in zip(rounds, scores, strict=False) if r["scores"] == s)
+    return out
