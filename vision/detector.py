@@ -80,7 +80,7 @@ class FaceReader:
         if len(crops) == 0:
             return np.zeros((0, len(self.names)), np.float32)
         with self.torch.no_grad():
-            logits = self.model(to_batch(crops))
+            logits = self.model(to_batch(crops, self.model.input_size))
             return self.torch.softmax(logits, 1).numpy()
 
 

@@ -24,12 +24,14 @@ from typing import Any, Literal, Protocol
 import numpy as np
 import supervision as sv
 
+from engine.cards import CARD_NAMES
 from engine.observations import Observation, Played, RoundOver, WishSpoken
 from engine.referee import Referee
 from engine.rules import Rules
 from engine.verdicts import Verdict
 from engine.wish import Wish
 from vision.calibration import Calibration, sectors_from_detections
+from vision.card_memory import CardMemory
 from vision.detections import empty_detections
 from vision.table_view import TableView, VisibleState
 from vision.tracker import Decoded, Question, Tracker
@@ -71,10 +73,13 @@ class Session:
         calibration: Calibration | None = None,
         tracker: Tracker | None = None,
         calibrate: Callable[[sv.Detections, tuple[int, ...]], Calibration] | None = None,
+        memory: CardMemory | None = None,
     ) -> None:
         """``calibration`` None: sectors around the discard pile estimated from the first
         frame with cards (``calibrate`` overrides how)."""
         self.detector = detector
+        # still cards are read from all their frames (a flicker is outvoted)
+        self.memory = memory or CardMemory(CARD_NAMES)
         self.rules = rules or Rules()
         self.referee = Referee(self.rules)
         self.tracker = tracker or Tracker(self.rules.players)
@@ -95,6 +100,7 @@ class Session:
     def process_detections(self, detections: sv.Detections, t: float,
                            frame_shape: tuple[int, ...] | None = None) -> list[Event]:
         events: list[Event] = []
+        detections = self.memory.update_with_detections(detections, t)
         if self.view is None:
             if len(detections) == 0:
                 self.last = FrameView(detections, None, None, self.last.flagged, t)

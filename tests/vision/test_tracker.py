@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import supervision as sv
 
+from engine.cards import CARD_NAMES
 from engine.rules import Rules
 from tests.vision.table_fakes import CENTRE, calibration, scene, table
+from vision.card_memory import CardMemory
 from vision.session import Event, Session
 from vision.table_view import TableView
 from vision.tracker import Decoded, Question, Tracker
@@ -36,8 +38,9 @@ def rules(events: list[Event]) -> list[str]:
     return [v["rule"] for e in kinds(events, "verdict") for v in e.payload["violations"]]
 
 
-def started(players: int = 3, top: str = "red-3") -> tuple[Session, Clock]:
-    s = Session(None, Rules(players=players), calibration(players))
+def started(players: int = 3, top: str = "red-3", memory: CardMemory | None = None
+            ) -> tuple[Session, Clock]:
+    s = Session(None, Rules(players=players), calibration(players), memory=memory)
     clock = Clock()
     ev = feed(s, scene([top]), clock)
     assert [e.payload["observation"] for e in kinds(ev, "verdict")] == [
@@ -144,7 +147,9 @@ def test_two_changes_at_once_become_a_question() -> None:
 
 
 def test_pink_red_prior_from_copies_and_class_probs() -> None:
-    s, clock = started(top="red-3")
+    # every card here is put down exactly where the last lay, so the card memory (which
+    # reads a still card from all its frames) is switched off to test the priors alone
+    s, clock = started(top="red-3", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
     x, y = CENTRE
     for top, under in [("red-4", "red-3"), ("red-3", "red-4"), ("red-5", "red-3")]:
         ev = feed(s, table((top, x, y, 0.9), (under, x + 6, y + 28, 0.5)), clock)

@@ -14,7 +14,7 @@ import numpy as np
 import torch
 from torch import nn
 
-INPUT_SIZE = (32, 48)  # width, height fed to the network
+INPUT_SIZE = (40, 60)  # width, height fed to the network (stored with the weights)
 
 
 def _block(cin: int, cout: int) -> nn.Sequential:
@@ -24,8 +24,9 @@ def _block(cin: int, cout: int) -> nn.Sequential:
 
 
 class FaceNet(nn.Module):
-    def __init__(self, classes: int) -> None:
+    def __init__(self, classes: int, input_size: tuple[int, int] = INPUT_SIZE) -> None:
         super().__init__()
+        self.input_size = input_size
         self.features = nn.Sequential(
             _block(3, 24), nn.MaxPool2d(2),  # 24x16
             _block(24, 48), nn.MaxPool2d(2),  # 12x8
@@ -40,21 +41,22 @@ class FaceNet(nn.Module):
 
 
 def save_face_net(model: FaceNet, names: tuple[str, ...], path: Path, meta: dict) -> None:
-    torch.save({"state": model.state_dict(), "names": list(names), "meta": meta}, path)
+    torch.save({"state": model.state_dict(), "names": list(names), "meta": meta,
+                "input_size": list(model.input_size)}, path)
 
 
 def load_face_net(path: Path) -> tuple[FaceNet, tuple[str, ...], dict]:
     ckpt = torch.load(path, map_location="cpu", weights_only=False)
     names = tuple(ckpt["names"])
-    model = FaceNet(len(names))
+    model = FaceNet(len(names), tuple(ckpt.get("input_size", (32, 48))))
     model.load_state_dict(ckpt["state"])
     model.eval()
     return model, names, ckpt.get("meta", {})
 
 
-def to_batch(crops: np.ndarray) -> torch.Tensor:
+def to_batch(crops: np.ndarray, size: tuple[int, int] = INPUT_SIZE) -> torch.Tensor:
     """uint8 BGR crops (N, H, W, 3) of any size -> the network's normalized input."""
-    w, h = INPUT_SIZE
+    w, h = size
     if crops.shape[1:3] != (h, w):
         crops = np.stack([cv2.resize(c, (w, h), interpolation=cv2.INTER_AREA) for c in crops])
     x = torch.from_numpy(np.ascontiguousarray(crops)).permute(0, 3, 1, 2).float()

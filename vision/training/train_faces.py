@@ -45,14 +45,14 @@ def augment(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.clip(out, 0, 255)
 
 
-def accuracy(model: nn.Module, x: np.ndarray, y: np.ndarray, batch: int = 512) -> float:
+def accuracy(model: FaceNet, x: np.ndarray, y: np.ndarray, batch: int = 512) -> float:
     if len(x) == 0:
         return float("nan")
     model.eval()
     hits = 0
     with torch.no_grad():
         for i in range(0, len(x), batch):
-            pred = model(to_batch(x[i : i + batch])).argmax(1).numpy()
+            pred = model(to_batch(x[i : i + batch], model.input_size)).argmax(1).numpy()
             hits += int((pred == y[i : i + batch]).sum())
     return hits / len(x)
 
@@ -83,7 +83,7 @@ def train_faces(
         total = 0.0
         for i in range(0, len(order) - cfg.batch + 1, cfg.batch):
             idx = order[i : i + cfg.batch]
-            xb = to_batch(augment(x[idx], rng).astype(np.uint8))
+            xb = to_batch(augment(x[idx], rng).astype(np.uint8), model.input_size)
             loss = loss_fn(model(xb), torch.from_numpy(y[idx]).long())
             opt.zero_grad()
             loss.backward()

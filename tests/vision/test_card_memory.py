@@ -1,0 +1,45 @@
+"""The card memory: a card lying still is read from all its frames; a new card is new."""
+
+import numpy as np
+
+from engine.cards import CARD_NAMES
+from vision.card_memory import CLASS_PROBS, CardMemory
+from vision.detections import CLASS_NAME, card_detections
+
+
+def reading(name: str, box: list[float], probs: dict[str, float]) -> object:
+    d = card_detections([name], [box], [0.9])
+    p = np.zeros((1, len(CARD_NAMES)), np.float32)
+    for k, v in probs.items():
+        p[0, CARD_NAMES.index(k)] = v
+    d.data[CLASS_PROBS] = p
+    return d
+
+
+def test_a_flicker_on_a_still_card_is_outvoted() -> None:
+    mem = CardMemory(CARD_NAMES)
+    box = [100, 100, 140, 160]
+    for t in range(5):
+        mem.update_with_detections(reading("blue-5", box, {"blue-5": 0.9, "blue-0": 0.1}), t)
+    out = mem.update_with_detections(
+        reading("blue-0", [101, 100, 141, 161], {"blue-5": 0.3, "blue-0": 0.7}), 5)
+    assert list(out.data[CLASS_NAME]) == ["blue-5"]
+    assert out.data[CLASS_PROBS].shape == (1, len(CARD_NAMES))
+
+
+def test_a_card_in_a_new_place_is_read_afresh() -> None:
+    mem = CardMemory(CARD_NAMES)
+    for t in range(5):
+        mem.update_with_detections(reading("blue-5", [100, 100, 140, 160], {"blue-5": 1.0}), t)
+    # a new card lands on the pile, turned and shifted: another box
+    out = mem.update_with_detections(
+        reading("red-5", [110, 95, 160, 150], {"red-5": 0.8, "blue-5": 0.2}), 6)
+    assert list(out.data[CLASS_NAME]) == ["red-5"]
+
+
+def test_forgotten_after_a_while_and_empty_input() -> None:
+    mem = CardMemory(CARD_NAMES, forget_after_s=2)
+    mem.update_with_detections(reading("blue-5", [0, 0, 40, 60], {"blue-5": 1.0}), 0)
+    empty = card_detections([], np.zeros((0, 4)))
+    assert len(mem.update_with_detections(empty, 5)) == 0
+    assert mem.cards == []

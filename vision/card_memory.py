@@ -1,0 +1,86 @@
+"""Remember each card that lies still, and read it from all the frames it was seen in.
+
+A card on the table does not change while it lies in one place, but a single frame's
+reading of it can flicker (glare, blur, a hand's shadow: blue-5 read as blue-0 for a
+moment). The memory matches each detection to a remembered card by its box (a card
+that has not moved keeps its box), sums the face probabilities over the frames, and
+reports the card as the best class of that sum. A card that lands, moves or is picked
+up has another box and starts a fresh memory, so real changes come through at once; the
+evidence also fades (``decay`` per frame), so a card put down exactly where the last one
+lay is read as itself within a few frames.
+
+Like supervision's smoothers, one verb: ``update_with_detections(d) -> d``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import supervision as sv
+
+from vision.detections import CLASS_NAME
+
+CLASS_PROBS = "class_probs"
+
+
+@dataclass
+class _Remembered:
+    box: np.ndarray
+    evidence: np.ndarray  # summed, confidence-weighted class probabilities
+    last_seen: float
+
+
+def _iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """IoU of boxes a (N, 4) against b (M, 4)."""
+    if len(a) == 0 or len(b) == 0:
+        return np.zeros((len(a), len(b)))
+    lt = np.maximum(a[:, None, :2], b[None, :, :2])
+    rb = np.minimum(a[:, None, 2:], b[None, :, 2:])
+    inter = np.prod(np.clip(rb - lt, 0, None), axis=2)
+    area_a = np.prod(a[:, 2:] - a[:, :2], axis=1)
+    area_b = np.prod(b[:, 2:] - b[:, :2], axis=1)
+    return inter / (area_a[:, None] + area_b[None, :] - inter + 1e-9)
+
+
+class CardMemory:
+    def __init__(self, class_names: tuple[str, ...] | list[str], same_place_iou: float = 0.8,
+                 forget_after_s: float = 20.0, decay: float = 0.8) -> None:
+        self.class_names = list(class_names)
+        self.same_place_iou = same_place_iou
+        self.forget_after_s = forget_after_s
+        self.decay = decay
+        self.cards: list[_Remembered] = []
+
+    def update_with_detections(self, d: sv.Detections, t: float) -> sv.Detections:
+        self.cards = [c for c in self.cards if t - c.last_seen <= self.forget_after_s]
+        if len(d) == 0 or CLASS_PROBS not in d.data:
+            return d
+        probs = np.asarray(d.data[CLASS_PROBS], np.float64)
+        boxes = np.asarray(d.xyxy, np.float64)
+        known = np.array([c.box for c in self.cards]).reshape(-1, 4)
+        iou = _iou(boxes, known)
+        taken: set[int] = set()
+        smoothed = np.empty_like(probs)
+        for i in np.argsort(-d.confidence):
+            j = -1
+            if iou.shape[1]:
+                order = np.argsort(-iou[i])
+                j = next((int(k) for k in order if int(k) not in taken
+                          and iou[i, k] >= self.same_place_iou), -1)
+            weight = float(d.confidence[i])
+            if j < 0:
+                self.cards.append(_Remembered(boxes[i], probs[i] * weight, t))
+                card = self.cards[-1]
+            else:
+                taken.add(j)
+                card = self.cards[j]
+                card.evidence = card.evidence * self.decay + probs[i] * weight
+                card.box, card.last_seen = boxes[i], t
+            smoothed[i] = card.evidence / card.evidence.sum()
+        out = d[np.arange(len(d))]  # a copy
+        best = smoothed.argmax(1)
+        out.class_id = best.astype(int)
+        out.data[CLASS_NAME] = np.array([self.class_names[k] for k in best], dtype=object)
+        out.data[CLASS_PROBS] = smoothed.astype(np.float32)
+        return out
