@@ -22,8 +22,9 @@ def export_finder(weights: Path, out_dir: Path, formats: tuple[str, ...] = ("onn
         produced = Path(YOLO(str(weights), task="obb").export(
             format=fmt, imgsz=list(imgsz), dynamic=False, simplify=True, verbose=False))
         target = out_dir / (f"card_finder.{fmt}" if fmt == "onnx" else "card_finder_openvino")
-        if target.exists():
-            shutil.rmtree(target) if target.is_dir() else target.unlink()
-        shutil.move(str(produced), target)
+        if produced.resolve() != target.resolve():
+            if target.exists():
+                shutil.rmtree(target) if target.is_dir() else target.unlink()
+            shutil.move(str(produced), target)
         made[fmt] = target
     return made
