@@ -93,8 +93,11 @@ class FrameLoop:
     """
 
     def __init__(self, spec: str, handle: Callable[[np.ndarray, float], object],
-                 loop_file: bool = False, on_loop: Callable[[], None] | None = None) -> None:
+                 loop_file: bool = False, on_loop: Callable[[], None] | None = None,
+                 ready: Callable[[], bool] | None = None) -> None:
         self.spec, self.handle, self.loop_file, self.on_loop = spec, handle, loop_file, on_loop
+        # a recording waits for the detector, so the game is seen from its first frame
+        self.ready = ready
         self.info = SourceInfo(spec, "opening", f"opening {spec}")
         self._stop = threading.Event()
         self._cond = threading.Condition()
@@ -122,9 +125,12 @@ class FrameLoop:
     def _read(self) -> None:
         from vision.sources import Backoff, ImageFolderSource, open_source
 
+        live = str(self.spec).isdigit() or "://" in str(self.spec)
+        while not live and self.ready is not None and not self.ready():
+            if self._stop.wait(0.1):
+                return
         while not self._stop.is_set():
             try:
-                live = str(self.spec).isdigit() or "://" in str(self.spec)
                 source = open_source(self.spec, realtime=not live, on_status=self._status,
                                      backoff=Backoff(max_s=5.0))
                 for frame, t in source:

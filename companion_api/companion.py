@@ -63,8 +63,8 @@ class Companion:
                 self.latest.put(self._encode(blank_frame("no camera: choose a source, or\n"
                                                          "upload frames from a phone")), None)
                 return SourceInfo()
-            self.frames = FrameLoop(spec, self.handle_frame, loop_file,
-                                    on_loop=self._looped).start()
+            self.frames = FrameLoop(spec, self.handle_frame, loop_file, on_loop=self._looped,
+                                    ready=lambda: self.detector.state != "loading").start()
             return self.frames.info
 
     def _looped(self) -> None:

@@ -128,10 +128,17 @@ class TwoStageDetector:
 
 
 def load_detector(finder: Path | str | None = None, faces: Path | str | None = None,
-                  conf: float = 0.3) -> TwoStageDetector:
-    """The shipped detector (``models/``), or other weights for either stage."""
-    return TwoStageDetector(Finder(Path(finder or DEFAULT_FINDER), conf=conf),
-                            FaceReader(Path(faces or DEFAULT_FACES)))
+                  conf: float = 0.3, warm_up: bool = True) -> TwoStageDetector:
+    """The shipped detector (``models/``), or other weights for either stage.
+
+    ``warm_up`` runs it once on a blank frame: the first call of a runtime is slow (seconds),
+    and a live table must not lose its first seconds (a round's start) to it.
+    """
+    det = TwoStageDetector(Finder(Path(finder or DEFAULT_FINDER), conf=conf),
+                           FaceReader(Path(faces or DEFAULT_FACES)))
+    if warm_up:
+        det.detect(np.zeros((720, 1280, 3), np.uint8))
+    return det
 
 
 __all__ = ["CLASS_NAME", "CLASS_PROBS", "CORNERS", "CardDetector", "TwoStageDetector",
