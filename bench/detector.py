@@ -3,7 +3,7 @@
 The same two-stage detector (finder + face classifier) is timed with the finder run by
 plain ``YOLO("card_finder.pt").predict`` (the baseline), by ONNX Runtime and by OpenVINO,
 in one run, on the same frames; each line is a ratio against the baseline. It also checks
-that each runtime finds the same cards as the baseline.
+that each runtime reads the same cards as the baseline, frame by frame.
 
     .venv/bin/python bench/detector.py [--frames 30] [--pt data/finder.pt]
 """
@@ -38,14 +38,14 @@ def frames_from_demo(n: int) -> list[np.ndarray]:
     return out
 
 
-def timed(det: TwoStageDetector, frames: list[np.ndarray]) -> tuple[float, list[int]]:
+def timed(det: TwoStageDetector, frames: list[np.ndarray]) -> tuple[float, list[list[str]]]:
     det.detect(frames[0])  # warm up
     times, counts = [], []
     for f in frames:
         t0 = time.perf_counter()
         d = det.detect(f)
         times.append(time.perf_counter() - t0)
-        counts.append(len(d))
+        counts.append(sorted(d.data["class_name"]))
     return statistics.median(times), counts
 
 
@@ -61,7 +61,7 @@ def main() -> None:
     faces = FaceReader(MODELS / "card_faces.pt")
     runtimes = {"pytorch (YOLO.predict, baseline)": Path(args.pt),
                 "onnxruntime": MODELS / "card_finder.onnx",
-                "openvino": MODELS / "card_finder_openvino"}
+                "openvino": MODELS / "card_finder_openvino_model"}
     base_t, base_counts = None, None
     print(f"{len(frames)} frames {frames[0].shape[1]}x{frames[0].shape[0]}, finder input 640 px")
     for name, path in runtimes.items():
@@ -73,7 +73,7 @@ def main() -> None:
             base_t, base_counts = t, counts
         same = sum(a == b for a, b in zip(counts, base_counts or counts, strict=True))
         print(f"{name:34s} {t * 1000:7.1f} ms/frame  ratio {t / base_t:5.2f}  "
-              f"same card count on {same}/{len(frames)} frames")
+              f"same cards read on {same}/{len(frames)} frames")
 
 
 if __name__ == "__main__":

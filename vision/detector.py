@@ -29,7 +29,8 @@ from vision.detections import CLASS_NAME, CORNERS, card_detections, empty_detect
 from vision.rectify import rectify
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
-DEFAULT_FINDER = MODELS / "card_finder.onnx"
+# the fastest runtime that reads the same cards (bench/detector.py): OpenVINO
+DEFAULT_FINDER = MODELS / "card_finder_openvino_model"
 DEFAULT_FACES = MODELS / "card_faces.pt"
 FINDER_WIDTH = 640
 CLASS_PROBS = "class_probs"

@@ -21,7 +21,7 @@ def export_finder(weights: Path, out_dir: Path, formats: tuple[str, ...] = ("onn
     for fmt in formats:
         produced = Path(YOLO(str(weights), task="obb").export(
             format=fmt, imgsz=list(imgsz), dynamic=False, simplify=True, verbose=False))
-        target = out_dir / (f"card_finder.{fmt}" if fmt == "onnx" else "card_finder_openvino")
+        target = out_dir / (f"card_finder.{fmt}" if fmt == "onnx" else "card_finder_openvino_model")
         if produced.resolve() != target.resolve():
             if target.exists():
                 shutil.rmtree(target) if target.is_dir() else target.unlink()
