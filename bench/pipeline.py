@@ -3,7 +3,8 @@
 Renders (once, cached under data/bench_games/) games of 4 players with 5 % cheating from
 seeds never used in development, runs each video through detector -> table view ->
 tracker -> referee as the live companion would (every frame of a 10 fps video; the wish
-of a joker is entered from the truth, as the players would say it), and scores moves,
+of a joker is entered from the truth, as the players would say it, and "round over" is
+pressed when the hands are laid down unless the referee saw the end), and scores moves,
 violations and round scores against the truth. Speed is a ratio against a baseline from
 the same run: only decoding the same frames.
 
@@ -53,6 +54,10 @@ def decode_only(video: Path) -> tuple[int, float]:
 def referee_video(video: Path, truth: dict, detector: object) -> tuple[list[dict], int, float]:
     fps = truth["video"]["fps"]
     wishes = [m["wish"] for m in truth["moves"] if m["card"] == "joker" and m["wish"]]
+    # the players press "round over" when they lay their hands down (unless the referee
+    # already saw the round end)
+    reveals = {r["reveal"]["start"] for r in truth["rounds"] if r.get("reveal")}
+    ended = False
     session = Session(detector, Rules(players=truth["seats"]))  # type: ignore[arg-type]
     cap = cv2.VideoCapture(str(video))
     events: list[dict] = []
@@ -69,6 +74,12 @@ def referee_video(video: Path, truth: dict, detector: object) -> tuple[list[dict
             events.append(ev.to_dict())
             if ev.kind == "wish-needed" and wishes:
                 events.extend(e.to_dict() for e in session.speak_wish(wishes.pop(0), t))
+            ended = ended or (ev.kind == "status" and "round over" in ev.payload["message"])
+            if ev.kind == "round-over":
+                ended = False
+        if frames in reveals and not ended:
+            events.extend(e.to_dict() for e in session.mark_round_over(t))
+            ended = True
         frames += 1
     return events, frames, busy
 

@@ -33,6 +33,9 @@ MODELS = Path(__file__).resolve().parent.parent / "models"
 DEFAULT_FINDER = MODELS / "card_finder_openvino_model"
 DEFAULT_FACES = MODELS / "card_faces.pt"
 FINDER_WIDTH = 640
+FINDER_CONF = 0.2  # the finder's own threshold (measured best: passt eval --conf)
+MIN_CONF = 0.05  # finder confidence x face probability a card must reach (the table
+# view keeps only cards of 0.25 and more for the game state)
 CLASS_PROBS = "class_probs"
 
 
@@ -129,14 +132,15 @@ class TwoStageDetector:
 
 
 def load_detector(finder: Path | str | None = None, faces: Path | str | None = None,
-                  conf: float = 0.3, warm_up: bool = True) -> TwoStageDetector:
+                  conf: float = FINDER_CONF, min_conf: float = MIN_CONF,
+                  warm_up: bool = True) -> TwoStageDetector:
     """The shipped detector (``models/``), or other weights for either stage.
 
     ``warm_up`` runs it once on a blank frame: the first call of a runtime is slow (seconds),
     and a live table must not lose its first seconds (a round's start) to it.
     """
     det = TwoStageDetector(Finder(Path(finder or DEFAULT_FINDER), conf=conf),
-                           FaceReader(Path(faces or DEFAULT_FACES)))
+                           FaceReader(Path(faces or DEFAULT_FACES)), min_conf=min_conf)
     if warm_up:
         det.detect(np.zeros((720, 1280, 3), np.uint8))
     return det

@@ -17,7 +17,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="face classifier (.pt); default models/card_faces.pt")
     p.add_argument("--data", required=True, help="Ultralytics dataset folder (with data.yaml)")
     p.add_argument("--limit", type=int, default=None, help="only the first N images")
-    p.add_argument("--conf", type=float, default=0.3, help="finder confidence threshold")
+    p.add_argument("--conf", type=float, default=None, help="finder confidence threshold")
+    p.add_argument("--min-conf", type=float, default=None,
+                   help="finder confidence x face probability a card must reach")
     p.add_argument("--json", default=None, help="also write the full report here")
 
 
@@ -28,7 +30,11 @@ def run(args: argparse.Namespace) -> int:
     data = Path(args.data)
     if not data.is_dir():
         raise FileNotFoundError(f"no dataset folder {data}")
-    detector = load_detector(args.model, args.faces, conf=args.conf)
+    from vision.detector import FINDER_CONF, MIN_CONF
+
+    detector = load_detector(args.model, args.faces,
+                             conf=FINDER_CONF if args.conf is None else args.conf,
+                             min_conf=MIN_CONF if args.min_conf is None else args.min_conf)
     report = evaluate(detector, data, args.limit)
     print(report.summary())
     if args.json:
