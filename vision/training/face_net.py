@@ -14,7 +14,7 @@ import numpy as np
 import torch
 from torch import nn
 
-INPUT_SIZE = (40, 60)  # width, height fed to the network (stored with the weights)
+INPUT_SIZE = (32, 48)  # width, height fed to the network (stored with the weights)
 
 
 def _block(cin: int, cout: int) -> nn.Sequential:

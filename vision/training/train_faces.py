@@ -14,7 +14,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from vision.training.face_net import FaceNet, to_batch
+from vision.training.face_net import INPUT_SIZE, FaceNet, to_batch
 
 
 @dataclass
@@ -25,6 +25,7 @@ class FaceTraining:
     lr: float = 3e-3
     seed: int = 0
     threads: int = 2
+    input_size: tuple[int, int] = INPUT_SIZE  # of a new network (a fine-tuned one keeps its own)
     history: list[dict[str, float]] = field(default_factory=list)
 
 
@@ -70,7 +71,7 @@ def train_faces(
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed)
-    model = init or FaceNet(classes)
+    model = init or FaceNet(classes, cfg.input_size)
     opt = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=1e-4)
     steps = cfg.epochs * max(1, len(x) // cfg.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, cfg.lr, total_steps=steps + 1)
