@@ -19,9 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import supervision as sv
 
-from vision.detections import CLASS_NAME
-
-CLASS_PROBS = "class_probs"
+from vision.detections import CLASS_NAME, CLASS_PROBS, box_iou
 
 
 @dataclass
@@ -31,21 +29,14 @@ class _Remembered:
     last_seen: float
 
 
-def _iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """IoU of boxes a (N, 4) against b (M, 4)."""
-    if len(a) == 0 or len(b) == 0:
-        return np.zeros((len(a), len(b)))
-    lt = np.maximum(a[:, None, :2], b[None, :, :2])
-    rb = np.minimum(a[:, None, 2:], b[None, :, 2:])
-    inter = np.prod(np.clip(rb - lt, 0, None), axis=2)
-    area_a = np.prod(a[:, 2:] - a[:, :2], axis=1)
-    area_b = np.prod(b[:, 2:] - b[:, :2], axis=1)
-    return inter / (area_a[:, None] + area_b[None, :] - inter + 1e-9)
-
-
 class CardMemory:
-    def __init__(self, class_names: tuple[str, ...] | list[str], same_place_iou: float = 0.8,
-                 forget_after_s: float = 20.0, decay: float = 0.8) -> None:
+    def __init__(
+        self,
+        class_names: tuple[str, ...] | list[str],
+        same_place_iou: float = 0.8,
+        forget_after_s: float = 20.0,
+        decay: float = 0.8,
+    ) -> None:
         self.class_names = list(class_names)
         self.same_place_iou = same_place_iou
         self.forget_after_s = forget_after_s
@@ -59,15 +50,21 @@ class CardMemory:
         probs = np.asarray(d.data[CLASS_PROBS], np.float64)
         boxes = np.asarray(d.xyxy, np.float64)
         known = np.array([c.box for c in self.cards]).reshape(-1, 4)
-        iou = _iou(boxes, known)
+        iou = box_iou(boxes, known)
         taken: set[int] = set()
         smoothed = np.empty_like(probs)
         for i in np.argsort(-d.confidence):
             j = -1
             if iou.shape[1]:
                 order = np.argsort(-iou[i])
-                j = next((int(k) for k in order if int(k) not in taken
-                          and iou[i, k] >= self.same_place_iou), -1)
+                j = next(
+                    (
+                        int(k)
+                        for k in order
+                        if int(k) not in taken and iou[i, k] >= self.same_place_iou
+                    ),
+                    -1,
+                )
             weight = float(d.confidence[i])
             if j < 0:
                 self.cards.append(_Remembered(boxes[i], probs[i] * weight, t))

@@ -7,6 +7,7 @@ Conventions (so every stage, test and tool agrees):
 - ``data["class_name"]``: the card string (``"pink-3"``, ``"joker"``).
 - ``data["xyxyxyxy"]`` (optional): the card's four corners, shape (N, 4, 2), when known
   (oriented detector, rendered truth); supervision's own oriented-box field.
+- ``data["class_probs"]`` (optional): each card's probabilities over the class names.
 
 >>> d = card_detections(["pink-3"], [[10, 20, 40, 70]], [0.9])
 >>> list(d.data["class_name"]), int(d.class_id[0])
@@ -25,6 +26,7 @@ from engine.cards import CARD_NAMES
 
 CLASS_NAME = CLASS_NAME_DATA_FIELD
 CORNERS = ORIENTED_BOX_COORDINATES
+CLASS_PROBS = "class_probs"  # (N, classes) face probabilities, when the detector gives them
 
 
 def card_detections(
@@ -62,3 +64,12 @@ def centres(d: sv.Detections) -> np.ndarray:
     if CORNERS in d.data and len(d):
         return np.asarray(d.data[CORNERS]).mean(axis=1)
     return d.get_anchors_coordinates(sv.Position.CENTER)
+
+
+def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """IoU of xyxy boxes ``a`` (N, 4) against ``b`` (M, 4) (supervision's, empty-safe)."""
+    a = np.asarray(a, np.float64).reshape(-1, 4)
+    b = np.asarray(b, np.float64).reshape(-1, 4)
+    if len(a) == 0 or len(b) == 0:
+        return np.zeros((len(a), len(b)))
+    return np.asarray(sv.box_iou_batch(a, b))

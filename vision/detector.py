@@ -25,7 +25,13 @@ import numpy as np
 import supervision as sv
 
 from engine.cards import CARD_NAMES
-from vision.detections import CLASS_NAME, CORNERS, card_detections, empty_detections
+from vision.detections import (
+    CLASS_NAME,
+    CLASS_PROBS,
+    CORNERS,
+    card_detections,
+    empty_detections,
+)
 from vision.rectify import rectify
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
@@ -36,7 +42,6 @@ FINDER_WIDTH = 640
 FINDER_CONF = 0.2  # the finder's own threshold (measured best: passt eval --conf)
 MIN_CONF = 0.05  # finder confidence x face probability a card must reach (the table
 # view keeps only cards of 0.25 and more for the game state)
-CLASS_PROBS = "class_probs"
 
 
 class CardDetector(Protocol):

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import torch
 import yaml
 
+from vision.detections import box_iou
 from vision.detector import CardDetector
 
 IMAGE_EXT = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
@@ -51,9 +51,11 @@ class EvalReport:
             "mAP50": round(self.map50, 4),
             "mAP50-95": round(self.map50_95, 4),
             "per_class_AP50": {k: round(v, 4) for k, v in self.per_class_ap50.items()},
-            "worst_confusions": [{"truth": t, "read_as": p, "count": n}
-                                 for t, p, n in self.confusions],
-            "state_accuracy": None if self.state_accuracy is None
+            "worst_confusions": [
+                {"truth": t, "read_as": p, "count": n} for t, p, n in self.confusions
+            ],
+            "state_accuracy": None
+            if self.state_accuracy is None
             else round(self.state_accuracy, 4),
             "scenes_with_state": self.scenes_with_state,
             "seconds_per_image": round(self.seconds_per_image, 4),
@@ -62,13 +64,17 @@ class EvalReport:
     def summary(self) -> str:
         lines = [f"images {self.images}: mAP50 {self.map50:.4f}, mAP50-95 {self.map50_95:.4f}"]
         if self.state_accuracy is not None:
-            lines.append(f"state accuracy {self.state_accuracy:.2%} "
-                         f"({self.scenes_with_state} scenes: discard top and every stack top)")
+            lines.append(
+                f"state accuracy {self.state_accuracy:.2%} "
+                f"({self.scenes_with_state} scenes: discard top and every stack top)"
+            )
         worst = sorted(self.per_class_ap50.items(), key=lambda kv: kv[1])[:5]
         lines.append("weakest classes (AP50): " + ", ".join(f"{k} {v:.3f}" for k, v in worst))
         if self.confusions:
-            lines.append("worst confusions: " + ", ".join(
-                f"{t}->{p} x{n}" for t, p, n in self.confusions[:8]))
+            lines.append(
+                "worst confusions: "
+                + ", ".join(f"{t}->{p} x{n}" for t, p, n in self.confusions[:8])
+            )
         lines.append(f"{self.seconds_per_image * 1000:.0f} ms per image")
         return "\n".join(lines)
 
@@ -76,21 +82,26 @@ class EvalReport:
 def _label_box(parts: list[float], w: int, h: int) -> np.ndarray:
     if len(parts) == 4:
         cx, cy, bw, bh = parts
-        return np.array([(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w,
-                         (cy + bh / 2) * h])
+        return np.array(
+            [(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h]
+        )
     pts = np.asarray(parts, float).reshape(4, 2) * [w, h]
     return np.concatenate([pts.min(0), pts.max(0)])
 
 
-def load_samples(data: Path, limit: int | None = None, split: str | None = None
-                 ) -> tuple[list[Sample], list[str]]:
+def load_samples(
+    data: Path, limit: int | None = None, split: str | None = None
+) -> tuple[list[Sample], list[str]]:
     """Images with their labels (any split) and, for rendered sets, the top cards."""
     cfg = data / "data.yaml"
     if not cfg.exists():
         raise FileNotFoundError(f"{data} has no data.yaml (an Ultralytics dataset folder)")
     names_raw = yaml.safe_load(cfg.read_text())["names"]
-    names = [names_raw[i] for i in sorted(names_raw)] if isinstance(names_raw, dict) \
+    names = (
+        [names_raw[i] for i in sorted(names_raw)]
+        if isinstance(names_raw, dict)
         else list(names_raw)
+    )
     truth: dict[str, dict] = {}
     for f in sorted((data / "truth").glob("*.jsonl")) if (data / "truth").exists() else []:
         for line in f.read_text().splitlines():
@@ -100,8 +111,11 @@ def load_samples(data: Path, limit: int | None = None, split: str | None = None
     root = data / "images" / split if split else data / "images"
     for img in sorted(p for p in root.rglob("*") if p.suffix.lower() in IMAGE_EXT):
         lab = data / "labels" / img.relative_to(data / "images").with_suffix(".txt")
-        rows = [list(map(float, ln.split())) for ln in lab.read_text().splitlines()
-                if ln.strip()] if lab.exists() else []
+        rows = (
+            [list(map(float, ln.split())) for ln in lab.read_text().splitlines() if ln.strip()]
+            if lab.exists()
+            else []
+        )
         rec = truth.get(img.stem)
         w, h = (rec["width"], rec["height"]) if rec else cv2.imread(str(img)).shape[1::-1]
         boxes = np.array([_label_box(r[1:], w, h) for r in rows]).reshape(-1, 4)
@@ -110,8 +124,9 @@ def load_samples(data: Path, limit: int | None = None, split: str | None = None
         for c in (rec or {}).get("cards", []):
             if c["labelled"] and c["role"] in ("discard-top", "stack-top"):
                 pts = np.asarray(c["corners"], float)
-                box = np.concatenate([np.clip(pts.min(0), 0, [w, h]),
-                                      np.clip(pts.max(0), 0, [w, h])])
+                box = np.concatenate(
+                    [np.clip(pts.min(0), 0, [w, h]), np.clip(pts.max(0), 0, [w, h])]
+                )
                 tops.append((box, int(c["class_id"])))
         samples.append(Sample(img, boxes, classes, tops))
         if limit and len(samples) >= limit:
@@ -119,15 +134,6 @@ def load_samples(data: Path, limit: int | None = None, split: str | None = None
     if not samples:
         raise ValueError(f"no images under {data / 'images'}")
     return samples, names
-
-
-def _iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    from ultralytics.utils.metrics import box_iou
-
-    if len(a) == 0 or len(b) == 0:
-        return np.zeros((len(a), len(b)))
-    return box_iou(torch.as_tensor(a, dtype=torch.float32),
-                   torch.as_tensor(b, dtype=torch.float32)).numpy()
 
 
 IOUS = np.linspace(0.5, 0.95, 10)
@@ -147,8 +153,9 @@ def _match(iou: np.ndarray, same: np.ndarray, conf: np.ndarray) -> np.ndarray:
     return tp
 
 
-def iter_detections(detector: CardDetector, samples: list[Sample]) -> Iterator[
-        tuple[Sample, np.ndarray, np.ndarray, np.ndarray, float]]:
+def iter_detections(
+    detector: CardDetector, samples: list[Sample]
+) -> Iterator[tuple[Sample, np.ndarray, np.ndarray, np.ndarray, float]]:
     for s in samples:
         frame = cv2.imread(str(s.image))
         if frame is None:
@@ -159,8 +166,9 @@ def iter_detections(detector: CardDetector, samples: list[Sample]) -> Iterator[
         yield s, d.xyxy, d.confidence, d.class_id, dt
 
 
-def evaluate(detector: CardDetector, data: Path, limit: int | None = None,
-             split: str | None = None) -> EvalReport:
+def evaluate(
+    detector: CardDetector, data: Path, limit: int | None = None, split: str | None = None
+) -> EvalReport:
     from ultralytics.utils.metrics import ap_per_class
 
     samples, names = load_samples(data, limit, split)
@@ -170,7 +178,7 @@ def evaluate(detector: CardDetector, data: Path, limit: int | None = None,
     seconds = 0.0
     for s, boxes, conf, cls, dt in iter_detections(detector, samples):
         seconds += dt
-        iou = _iou(s.boxes, boxes)
+        iou = box_iou(s.boxes, boxes)
         tps.append(_match(iou, s.classes[:, None] == cls[None, :], conf))
         confs.append(conf)
         pcls.append(cls)
@@ -184,15 +192,20 @@ def evaluate(detector: CardDetector, data: Path, limit: int | None = None,
         if s.tops:
             states += 1
             top_boxes = np.array([b for b, _ in s.tops])
-            tiou = _iou(top_boxes, boxes)
+            tiou = box_iou(top_boxes, boxes)
             ok = all(
                 tiou.size and ((tiou[i] >= 0.5) & (cls == c)).any()
                 for i, (_, c) in enumerate(s.tops)
             )
             states_ok += bool(ok)
     tp = np.concatenate(tps) if tps else np.zeros((0, 10), bool)
-    res = ap_per_class(tp, np.concatenate(confs), np.concatenate(pcls), np.concatenate(tcls),
-                       names=dict(enumerate(names)))
+    res = ap_per_class(
+        tp,
+        np.concatenate(confs),
+        np.concatenate(pcls),
+        np.concatenate(tcls),
+        names=dict(enumerate(names)),
+    )
     ap, ap_class = res[5], res[6]  # (C, 10) AP over IoU levels, and their class ids
     per_class = {names[int(c)]: float(ap[k, 0]) for k, c in enumerate(ap_class)}
 

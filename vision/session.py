@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 import numpy as np
 import supervision as sv
@@ -33,15 +33,12 @@ from engine.wish import Wish
 from vision.calibration import Calibration, sectors_from_detections
 from vision.card_memory import CardMemory
 from vision.detections import empty_detections
+from vision.detector import CardDetector
 from vision.table_view import TableView, VisibleState
 from vision.tracker import Decoded, Question, Tracker
 
 EventKind = Literal["move", "verdict", "question", "wish-needed", "round-over", "scores",
                     "status"]
-
-
-class CardDetector(Protocol):
-    def detect(self, frame: np.ndarray) -> sv.Detections: ...
 
 
 @dataclass(frozen=True)

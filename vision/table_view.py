@@ -29,9 +29,8 @@ import supervision as sv
 
 from engine.cards import CARD_NAMES, Card, Colour
 from vision.calibration import DISCARD_CODE, Calibration
-from vision.detections import CLASS_NAME, CORNERS, centres
+from vision.detections import CLASS_NAME, CLASS_PROBS, CORNERS, centres
 
-CLASS_PROBS = "class_probs"
 OVERLAP = 0.25  # share of the smaller card that must be covered for two cards to be one pile
 
 

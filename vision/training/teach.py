@@ -13,8 +13,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.detections import box_iou
 from vision.detector import Finder, TwoStageDetector
-from vision.evaluation import IMAGE_EXT, _iou
+from vision.evaluation import IMAGE_EXT
 from vision.rectify import rectify
 from vision.training.scenes import OTHER, _minrect, jittered
 
@@ -77,7 +78,7 @@ def teaching_crops(
         boxes = np.array([np.concatenate([c.corners.min(0), c.corners.max(0)]) for c in cards])
         fboxes = np.concatenate([found.min(1), found.max(1)], axis=1) if len(found) else \
             np.zeros((0, 4))
-        iou = _iou(boxes.reshape(-1, 4), fboxes)
+        iou = box_iou(boxes.reshape(-1, 4), fboxes)
         if cards and _aligned(cards) and len(found):
             for i, c in enumerate(cards):
                 j = int(np.argmax(iou[i]))
