@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from engine.cards import COLOURS, JOKER, Card, Colour, full_deck, parse_cards, parse_collection
+from engine.cards import Card, Colour, full_deck, parse_cards, parse_collection
 from engine.judge import judge_move
 from engine.moves import Move, Source
 from engine.rules import HAND_SIZE, DrawVariant, Rules, ScoringVariant, WishVariant
@@ -315,4 +315,4 @@ class Game:
                 yield from stack
 
 
-__all__ = ["COLOURS", "JOKER", "Game", "GameEnd", "IllegalMoveError", "Outcome", "RoundEnd"]
+__all__ = ["Game", "GameEnd", "IllegalMoveError", "Outcome", "RoundEnd"]

@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from engine.cards import COLOURS, Card
+from engine.cards import COLOURS
 from engine.game import Game
 from engine.moves import Move, Source
 from engine.violations import Rule
-from engine.wish import ALL_WISHES, fits
+from engine.wish import fits
 
 
 class Policy(Protocol):
@@ -153,11 +153,6 @@ class CheaterPolicy:
 
 def _forced(game: Game, seat: int) -> bool:
     return any(fits(t, game.top, game.wish) for t in game.stack_tops(seat))
-
-
-def wish_for(hand: list[Card], rng: random.Random) -> Move:
-    """A joker move with a random wish (for callers building moves by hand)."""
-    return Move.hand(next(c for c in hand if c.is_joker), rng.choice(ALL_WISHES))
 
 
 POLICIES: dict[str, type[RandomPolicy] | type[GreedyPolicy]] = {

@@ -70,6 +70,17 @@ class Finder:
                 res.obb.conf.cpu().numpy().astype(np.float32))
 
 
+def find_cards(finder: Finder, frame: np.ndarray, width: int = FINDER_WIDTH
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Run the finder on ``frame`` scaled to ``width`` px; corners come back in frame pixels."""
+    h, w = frame.shape[:2]
+    scale = width / w
+    small = frame if scale >= 1 else cv2.resize(
+        frame, (width, round(h * scale)), interpolation=cv2.INTER_AREA)
+    corners, conf = finder.find(small)
+    return corners / min(scale, 1.0), conf
+
+
 class FaceReader:
     """The face classifier: upright crops -> probabilities over its class names."""
 
@@ -104,12 +115,7 @@ class TwoStageDetector:
 
     def find(self, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Card corners (N, 4, 2) in frame pixels and the finder's confidences."""
-        h, w = frame.shape[:2]
-        scale = self.finder_width / w
-        small = frame if scale >= 1 else cv2.resize(
-            frame, (self.finder_width, round(h * scale)), interpolation=cv2.INTER_AREA)
-        corners, conf = self.finder.find(small)
-        return corners / min(scale, 1.0), conf
+        return find_cards(self.finder, frame, self.finder_width)
 
     def detect(self, frame: np.ndarray) -> sv.Detections:
         corners, found = self.find(frame)

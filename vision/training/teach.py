@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from vision.detections import box_iou
-from vision.detector import Finder, TwoStageDetector
+from vision.detector import Finder, find_cards
 from vision.evaluation import IMAGE_EXT
 from vision.rectify import rectify
 from vision.training.scenes import OTHER, _minrect, jittered
@@ -74,7 +74,7 @@ def teaching_crops(
         cards = read_labels(label, w, h)
         found = np.zeros((0, 4, 2), np.float32)
         if finder is not None:
-            found, _ = TwoStageDetector(finder, _NoFaces()).find(image)
+            found, _ = find_cards(finder, image)
         boxes = np.array([np.concatenate([c.corners.min(0), c.corners.max(0)]) for c in cards])
         fboxes = np.concatenate([found.min(1), found.max(1)], axis=1) if len(found) else \
             np.zeros((0, 4))
@@ -93,9 +93,3 @@ def teaching_crops(
                 xs.append(rectify(image, found[j]))
                 ys.append(OTHER)
     return (np.stack(xs) if xs else np.zeros((0, 72, 48, 3), np.uint8)), ys
-
-
-class _NoFaces:
-    """The finder alone: ``TwoStageDetector.find`` never reads faces."""
-
-    names: tuple[str, ...] = ()
