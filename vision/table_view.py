@@ -45,6 +45,15 @@ class Pile:
     confidence: float = field(default=1.0, compare=False)
     alternatives: tuple[tuple[Card, float], ...] = field(default=(), compare=False)
     indices: tuple[int, ...] = field(default=(), compare=False)  # rows in the detections
+    angle: float = field(default=0.0, compare=False)  # the top's long side, degrees in [0, 180)
+
+    def moved_from(self, other: Pile, shift: float = 0.08, turn: float = 6.0) -> bool:
+        """The top lies elsewhere than ``other``'s: its centre moved more than ``shift`` card
+        diagonals or it turned more than ``turn`` degrees (a twin laid on the card)."""
+        size = max(self.size, other.size, 1e-9)
+        d = float(np.hypot(self.centre[0] - other.centre[0], self.centre[1] - other.centre[1]))
+        dt = abs(self.angle - other.angle) % 180.0
+        return d > shift * size or min(dt, 180.0 - dt) > turn
 
     @property
     def stack_colour(self) -> Colour | None:
@@ -78,6 +87,19 @@ class VisibleState:
     @property
     def collections_empty(self) -> bool:
         return not any(self.seats)
+
+    def moved_tops(self, other: VisibleState) -> list[tuple[int | None, Pile]]:
+        """Piles showing the same top as in ``other`` (an equal state) that lie elsewhere:
+        ``(None, discard)`` or ``(seat, pile)``."""
+        out: list[tuple[int | None, Pile]] = []
+        if self.discard and other.discard and self.discard.moved_from(other.discard):
+            out.append((None, self.discard))
+        for seat, (mine, theirs) in enumerate(zip(self.seats, other.seats, strict=True)):
+            for pile in mine:
+                same = [p for p in theirs if p.top == pile.top]
+                if same and all(pile.moved_from(p) for p in same):
+                    out.append((seat, pile))
+        return out
 
     def __str__(self) -> str:
         seats = "; ".join(f"{k}: {' '.join(map(str, self.tops(k))) or '-'}"
@@ -155,12 +177,15 @@ def make_pile(d: sv.Detections, idx: Sequence[int], quads: np.ndarray, pts: np.n
     cards = tuple(Card.parse(str(names[idx[k]])) for k in order)
     top_i = idx[best]
     wh = quads[top_i].max(axis=0) - quads[top_i].min(axis=0)
+    q = quads[top_i]
+    edge = max((q[1] - q[0], q[2] - q[1]), key=lambda e: float(np.hypot(*e)))
     return Pile(
         top=cards[0], cards=cards,
         centre=(float(pts[top_i][0]), float(pts[top_i][1])),
         size=float(np.hypot(*wh)), confidence=float(conf[best]),
         alternatives=_alternatives(d, top_i, class_names),
         indices=tuple(idx[k] for k in order),
+        angle=float(np.degrees(np.arctan2(edge[1], edge[0])) % 180.0),
     )
 
 

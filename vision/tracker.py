@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.cards import Card, Colour
+from engine.cards import Card, Colour, copies_in_deck
 from engine.moves import Move, Source
 from engine.observations import Observation, Played, RoundOver, RoundStarted
 from vision.card_priors import read_card
@@ -209,7 +209,8 @@ class Tracker:
 
     # -- the one verb ----------------------------------------------------------------------
     def update(self, state: VisibleState, t: float) -> list[TrackerEvent]:
-        if state != self._candidate:
+        if state != self._candidate or (self._candidate is not None
+                                         and state.moved_tops(self._candidate)):
             self._candidate, self._since, self._frames = state, t, 1
         else:
             self._frames += 1
@@ -220,7 +221,8 @@ class Tracker:
             return self._reveal(state, t)
         if state == self.committed:
             self._held_since = None
-            return []
+            moved = state.moved_tops(self.committed) if self.phase is Phase.PLAYING else []
+            return self._twin(state, moved, t) if moved else []
         if self.phase is Phase.WAITING:
             return self._maybe_start(state, t)
         return self._decode(state, t)
@@ -292,6 +294,40 @@ class Tracker:
                 out.append(_Candidate(seat, Move.collect(card, stack), pile.top, pile, notes))
         return out
 
+    def _twin(self, state: VisibleState, moved: Sequence[tuple[int | None, Pile]], t: float
+              ) -> list[TrackerEvent]:
+        """Tops that read the same but lie elsewhere: a second copy was laid on the first
+        (a red-3 on the red-3), unless every copy is already on the table (a nudge)."""
+        seen = self.model.seen()
+        cands: list[_Candidate] = []
+        for seat, pile in moved:
+            card = self.model.discard[-1].card if seat is None else None
+            if seat is not None:
+                st = min((s for s in self.model.stacks[seat] if s.top.seen_as == pile.top),
+                         key=lambda s: np.hypot(s.centre[0] - pile.centre[0],
+                                                s.centre[1] - pile.centre[1]), default=None)
+                if st is None:
+                    continue
+                card = st.top.card
+            assert card is not None
+            if seen[card] >= copies_in_deck(card):
+                continue  # no copy left to lay there: the pile was only nudged
+            note = (f"the {card} on {'the discard' if seat is None else f'seat {seat}'} moved: "
+                    f"read as the other {card} laid on it")
+            move = Move.hand(card) if seat is None else Move.collect(card, st.colour)
+            cands.append(_Candidate(seat, move, pile.top, pile, (note,)))
+        if len(cands) > 1:
+            return self._ask("several cards moved at once: which move was it?", cands, state, t,
+                             self.committed)
+        if cands:
+            c = cands[0]
+            self.model.apply(c.seat, c.move, c.seen_as, c.pile)
+        self._commit(state)
+        if not cands:
+            return []
+        joker = c.move.to_discard and c.move.card.is_joker
+        return [Decoded(c.observation, t, state, wish_needed=joker, notes=c.notes)]
+
     def _distance_to_same(self, seat: int, pile: Pile) -> float:
         """How far a pile is from the seat's known stack with the same top (new cards are far)."""
         same = [s for s in self.model.stacks[seat] if s.top.seen_as == pile.top]
@@ -310,6 +346,10 @@ class Tracker:
         cands = self._candidates(state)
         results = [(c, self._after(c)) for c in cands]
         exact = [(c, m) for c, m in results if m.key() == observed]
+        if self._lifted(observed):
+            # a stack shows the card under its top: the top is in a hand on its way to the
+            # discard (a collect of that very card looks the same; after hold_s we ask)
+            exact = []
         if len(exact) == 1:
             c, m = exact[0]
             self.model = m
@@ -321,7 +361,7 @@ class Tracker:
             return self._ask(f"the table changed in a way {len(exact)} moves explain: which "
                              "one was it?", [c for c, _ in exact], state, t, before)
         partial = [c for c, m in results if _covers(m.key(), observed)]
-        if partial or _covers(self.model.key(), observed):
+        if partial or _covers(self.model.key(), observed) or self._lifted(observed):
             # cards are hidden (an arm over the table): wait for them to show again
             if self._held_since is None:
                 self._held_since = t
@@ -334,6 +374,21 @@ class Tracker:
             return []
         return self._ask("the table changed in a way no single move explains (two moves at "
                          "once, or a misread): what happened?", cands, state, t, before)
+
+    def _lifted(self, observed: Key) -> bool:
+        """Some stack's top is off the table (in a hand), the rest as before or hidden."""
+        for seat, stacks in enumerate(self.model.stacks):
+            for k, st in enumerate(stacks):
+                if len(st.cards) < 2:
+                    continue  # an emptied stack is just hidden cards (see _covers)
+                m = copy.copy(self.model)
+                m.stacks = list(self.model.stacks)
+                lifted = copy.copy(st)
+                lifted.cards = st.cards[:-1]
+                m.stacks[seat] = [*stacks[:k], lifted, *stacks[k + 1:]]
+                if _covers(m.key(), observed) and m.key()[1][seat] == observed[1][seat]:
+                    return True
+        return False
 
     def _missing(self, observed: Key) -> str:
         want = self.model.key()

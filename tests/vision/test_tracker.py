@@ -6,7 +6,7 @@ import supervision as sv
 
 from engine.cards import CARD_NAMES
 from engine.rules import Rules
-from tests.vision.table_fakes import CENTRE, calibration, scene, table
+from tests.vision.table_fakes import CENTRE, at, calibration, scene, stack, table
 from vision.card_memory import CardMemory
 from vision.session import Event, Session
 from vision.table_view import TableView
@@ -196,3 +196,39 @@ def test_tracker_alone_holds_and_asks_after_a_long_hide() -> None:
             t += 0.1
     assert [type(o).__name__ for o in out] == ["Decoded", "Decoded", "Question"]
     assert isinstance(out[2], Question) and "discard top red-3" in out[2].text
+
+
+def test_a_card_lifted_off_a_stack_is_in_a_hand_until_it_lands() -> None:
+    s, clock = started(top="blue-5")
+    feed(s, scene(["blue-5"], {0: {"green": ["green-1"]}}), clock)
+    ev = feed(s, scene(["blue-5"], {0: {"green": ["green-1", "green-2"]}}), clock)
+    assert moves(ev) == ["seat 0: collect:green-2"]
+    # seat 0 lifts green-2 again (green-1 shows) and carries it for a second and a half
+    ev = feed(s, scene(["blue-5"], {0: {"green": ["green-1"]}}), clock, frames=15)
+    assert moves(ev) == [] and not kinds(ev, "question")
+    ev = feed(s, scene(["blue-5", "green-2"], {0: {"green": ["green-1"]}}), clock)
+    assert moves(ev) == ["seat 0: stack:green-2"]
+
+
+def _discard(name: str, dx: float = 0.0, dy: float = 0.0) -> tuple[str, float, float, float]:
+    return (name, CENTRE[0] + dx, CENTRE[1] + dy, 0.9)
+
+
+def test_a_twin_laid_on_its_twin_is_seen_by_where_the_top_lies() -> None:
+    s, clock = started()
+    ev = feed(s, table(_discard("red-3", 1.5, -1.0)), clock)  # detector jitter: nothing
+    assert moves(ev) == []
+    ev = feed(s, table(_discard("red-3", 14.0, 9.0)), clock)  # the other red-3, laid askew
+    assert moves(ev) == ["hand:red-3"]
+    assert any("moved" in n for e in kinds(ev, "move") for n in e.payload["notes"])
+    # both red-3 are on the table now: a nudge of the pile is no move
+    ev = feed(s, table(_discard("red-3", -10.0, 0.0)), clock)
+    assert moves(ev) == [] and not kinds(ev, "question")
+
+
+def test_a_twin_collected_onto_a_fanned_stack() -> None:
+    s, clock = started()
+    ev = feed(s, table(_discard("red-3"), ("blue-1", *at(0), 0.9)), clock)
+    assert moves(ev) == ["seat 0: collect:blue-1"]
+    ev = feed(s, table(_discard("red-3"), *stack(0, ["blue-1", "blue-1"], fan=12.0)), clock)
+    assert moves(ev) == ["seat 0: collect:blue-1"]

@@ -30,7 +30,8 @@ def scenes(args: argparse.Namespace) -> None:
     from vision.render.sampling import SceneSpec
     from vision.training.scenes import SceneJob, write_training_scenes
 
-    spec = SceneSpec(seed=args.seed, design_seed=args.design_seed)
+    spec = SceneSpec(seed=args.seed, design_seed=args.design_seed,
+                     images_per_design=args.images_per_design)
     n = write_training_scenes(SceneJob(args.out, spec, None), args.images, workers=args.workers)
     print(f"{args.images} scenes, {n} face crops in {args.out}")
 
@@ -40,18 +41,21 @@ def finder(args: argparse.Namespace) -> None:
 
     data = finder_data_yaml([Path(t) / "finder" for t in args.train],
                             [Path(args.val) / "finder"], Path("data/finder.yaml"))
-    model = "runs/finder/train/weights/last.pt" if args.resume else \
-        str(Path(__file__).with_name("card_finder-obb.yaml"))
-    extra = {"resume": True} if args.resume else {}
+    model = args.start or str(Path(__file__).with_name("card_finder-obb.yaml"))
+    extra: dict[str, object] = {}
+    if args.resume:
+        model, extra = f"runs/finder/{args.name}/weights/last.pt", {"resume": True}
+    elif args.start:  # fine-tune: gentler steps, no warm-up
+        extra = {"optimizer": "AdamW", "lr0": args.lr0, "warmup_epochs": 0}
     out = train_finder(data, Path("data/finder.pt"), model=model, epochs=args.epochs,
                        hours=args.hours, threads=args.threads, cache=True,
-                       fraction=args.fraction, **extra)
+                       fraction=args.fraction, name=args.name, **extra)
     print(f"finder weights: {out}")
 
 
 def faces(args: argparse.Namespace) -> None:
     from engine.cards import CARD_NAMES
-    from vision.training.face_net import save_face_net
+    from vision.training.face_net import load_face_net, save_face_net
     from vision.training.scenes import OTHER, load_faces
     from vision.training.train_faces import FaceTraining, train_faces
 
@@ -61,9 +65,10 @@ def faces(args: argparse.Namespace) -> None:
     val = load_faces(Path(args.val), CARD_NAMES)
     w, h = (int(v) for v in args.input_size.split("x"))
     cfg = FaceTraining(epochs=args.epochs, threads=args.threads, seed=args.seed,
-                       input_size=(w, h))
+                       input_size=(w, h), lr=args.lr, minutes=args.minutes)
+    init = load_face_net(Path(args.start))[0] if args.start else None
     t0 = time.perf_counter()
-    model = train_faces(x, y, len(CARD_NAMES) + 1, cfg, val=val)
+    model = train_faces(x, y, len(CARD_NAMES) + 1, cfg, val=val, init=init)
     save_face_net(model, (*CARD_NAMES, OTHER), Path("data/face_net.pt"),
                   {"history": cfg.history, "train_crops": len(x),
                    "minutes": (time.perf_counter() - t0) / 60})
@@ -87,6 +92,8 @@ def main() -> None:
     s.add_argument("--images", type=int, default=3000)
     s.add_argument("--seed", type=int, default=100)
     s.add_argument("--design-seed", type=int, default=0)
+    s.add_argument("--images-per-design", type=int, default=8,
+                   help="scenes per card design (fewer = more designs)")
     s.add_argument("--workers", type=int, default=2)
     f = sub.add_parser("finder")
     f.add_argument("--train", nargs="+", default=["data/scenes_train"])
@@ -96,6 +103,9 @@ def main() -> None:
     f.add_argument("--fraction", type=float, default=0.5)
     f.add_argument("--threads", type=int, default=2)
     f.add_argument("--resume", action="store_true")
+    f.add_argument("--from", dest="start", help="fine-tune these weights (.pt) instead")
+    f.add_argument("--lr0", type=float, default=0.001, help="learning rate when fine-tuning")
+    f.add_argument("--name", default="train", help="run folder under runs/finder")
     c = sub.add_parser("faces")
     c.add_argument("--train", nargs="+", default=["data/scenes_train"])
     c.add_argument("--val", default="data/scenes_test")
@@ -103,6 +113,9 @@ def main() -> None:
     c.add_argument("--threads", type=int, default=1)
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--input-size", default="32x48", help="WxH; the shipped net reads 32x48")
+    c.add_argument("--from", dest="start", help="continue from these weights (keeps their input)")
+    c.add_argument("--lr", type=float, default=3e-3, help="peak of the one-cycle schedule")
+    c.add_argument("--minutes", type=float, help="stop after the epoch that passes this time")
     sub.add_parser("export")
     args = ap.parse_args()
     {"scenes": scenes, "finder": finder, "faces": faces, "export": export}[args.step](args)

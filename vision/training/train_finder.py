@@ -56,7 +56,9 @@ def train_finder(
         data=str(data), epochs=epochs, imgsz=imgsz, batch=batch, device="cpu", workers=2,
         plots=False, amp=False, project=str(project.resolve()), name=name, exist_ok=True,
         scale=0.25, mosaic=1.0, degrees=0.0, fliplr=0.5, flipud=0.0, hsv_h=0.01,
-        close_mosaic=2, patience=100, verbose=False, pretrained=False,
+        close_mosaic=2, patience=100, verbose=False,
+        # False would throw a .pt's weights away (Ultralytics >= 8.4): keep them to fine-tune
+        pretrained=str(model).endswith(".pt"),
     )
     if hours is not None:
         args["time"] = hours
