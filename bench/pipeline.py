@@ -18,6 +18,7 @@ import json
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
@@ -51,8 +52,32 @@ def decode_only(video: Path) -> tuple[int, float]:
     return n, time.perf_counter() - t0
 
 
-def referee_video(video: Path, truth: dict, detector: object) -> tuple[list[dict], int, float]:
+class Players:
+    """Answer the companion's questions as the players would: with the move that really
+    happened, when it is among the candidates and not yet recognized."""
+
+    def __init__(self, truth: dict) -> None:
+        fps = truth["video"]["fps"]
+        self.moves = [(m["release"] / fps, _key(m["observation"])) for m in truth["moves"]]
+        self.recognized: Counter[str] = Counter()
+
+    def saw(self, event: dict) -> None:
+        if event["kind"] == "verdict" and not event.get("rejudged"):
+            self.recognized[_key(event["observation"])] += 1
+
+    def answer(self, question: dict, t: float) -> str | None:
+        missing = Counter(k for rt, k in self.moves if rt <= t) - self.recognized
+        return next((c for c in question["candidates"] if missing[_key(c)] > 0), None)
+
+
+def _key(observation: str) -> str:
+    return observation.partition("=")[0]
+
+
+def referee_video(video: Path, truth: dict, detector: object, answer: bool = False
+                  ) -> tuple[list[dict], int, float]:
     fps = truth["video"]["fps"]
+    players = Players(truth)
     wishes = [m["wish"] for m in truth["moves"] if m["card"] == "joker" and m["wish"]]
     # the players press "round over" when they lay their hands down (unless the referee
     # already saw the round end)
@@ -74,6 +99,12 @@ def referee_video(video: Path, truth: dict, detector: object) -> tuple[list[dict
         busy += time.perf_counter() - t0
         for ev in out:
             events.append(ev.to_dict())
+            players.saw(events[-1])
+            told = players.answer(events[-1], t) if answer and ev.kind == "question" else None
+            if told is not None:
+                for e in session.answer(ev.payload["id"], told, t):
+                    events.append(e.to_dict())
+                    players.saw(events[-1])
             if ev.kind == "wish-needed" and wishes:
                 events.extend(e.to_dict() for e in session.speak_wish(wishes.pop(0), t))
             ended = ended or (ev.kind == "status" and "round over" in ev.payload["message"])
@@ -83,6 +114,8 @@ def referee_video(video: Path, truth: dict, detector: object) -> tuple[list[dict
             events.extend(e.to_dict() for e in session.mark_round_over(t))
             ended = True
         frames += 1
+    # the players press "hands are down" if the reveal is still being waited for at the end
+    events.extend(e.to_dict() for e in session.finish_reveal(frames / fps))
     return events, frames, busy
 
 
@@ -93,6 +126,8 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--first-seed", type=int, default=7001)
     ap.add_argument("--json", default=None, help="write the figures here too")
+    ap.add_argument("--answer", action="store_true",
+                    help="the players answer the companion's questions (from the truth)")
     ap.add_argument("--detector", choices=["shipped", "truth"], default="shipped",
                     help="truth: perfect cards from the rendered truth (tracker errors only)")
     args = ap.parse_args()
@@ -111,7 +146,7 @@ def main() -> None:
             from companion_api.demo import TruthDetector
 
             detector = TruthDetector(truth_path)
-        events, done, spent = referee_video(video, truth, detector)
+        events, done, spent = referee_video(video, truth, detector, args.answer)
         score = score_game(truth, events)
         total.add(score)
         frames += done

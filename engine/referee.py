@@ -117,6 +117,14 @@ class Referee:
         self._replay(fixed)
         return self.verdicts
 
+    def insert(self, index: int, obs: Observation) -> list[Verdict]:
+        """Put an observation the camera missed before observation ``index`` and re-judge
+        (a card laid unseen on its twin, told by the players afterwards)."""
+        if not 0 <= index <= len(self.observations):
+            raise IndexError(f"no place {index} among {len(self.observations)} observations")
+        self._replay([*self.observations[:index], obs, *self.observations[index:]])
+        return self.verdicts
+
     def _replay(self, observations: list[Observation]) -> None:
         self.observations, self.verdicts = [], []
         self._reset()

@@ -49,16 +49,37 @@ class GameScore:
         }
 
 
+Seen = list[tuple[str, list[str], float | None]]
+
+
+def _last(seen: Seen, observation: str) -> int | None:
+    return next((j for j in range(len(seen) - 1, -1, -1) if seen[j][0] == observation), None)
+
+
+def _told_later(seen: Seen, ev: dict[str, Any]) -> None:
+    rules = [v["rule"] for v in ev["violations"]]
+    if "before" in ev:
+        j = _last(seen, ev["before"])
+        if j is not None:
+            seen.insert(j, (ev["observation"], rules, None))  # no latency: the players told
+        return
+    j = _last(seen, ev["observation"])
+    if j is not None:  # judged again after an insertion: the new verdict counts
+        seen[j] = (seen[j][0], rules, seen[j][2])
+
+
 def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore:
     """``events``: the session's events (``Event.to_dict()``), in order."""
     fps = float(truth["video"]["fps"])
     moves = truth["moves"]
-    seen: list[tuple[str, list[str], float]] = []  # observation, rules, verdict time
+    seen: list[tuple[str, list[str], float | None]] = []  # observation, rules, verdict time
     pending: str | None = None
     scores: list[list[int]] = []
     out = GameScore(truth_moves=len(moves))
     for ev in events:
-        if ev["kind"] == "move":
+        if ev["kind"] == "verdict" and ("before" in ev or ev.get("rejudged")):
+            _told_later(seen, ev)  # the players told of an unseen move: it goes in its place
+        elif ev["kind"] == "move":
             pending = ev["observation"]
         elif ev["kind"] == "verdict" and pending is not None and ev["observation"] == pending:
             seen.append((pending, [v["rule"] for v in ev["violations"]], ev["timestamp"]))
@@ -82,7 +103,9 @@ def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore
             out.tp += len(truth_rules & seen_rules)
             out.fp += len(seen_rules - truth_rules)
             out.fn += len(truth_rules - seen_rules)
-            out.latencies.append(seen[j][2] - moves[i]["release"] / fps)
+            told = seen[j][2]
+            if told is not None:
+                out.latencies.append(told - moves[i]["release"] / fps)
     out.exact = len(matched_truth)
     out.phantom = len(seen) - len(matched_seen)
     for j, s in enumerate(seen):

@@ -24,7 +24,8 @@ from typing import Any, Literal
 import numpy as np
 import supervision as sv
 
-from engine.cards import CARD_NAMES
+from engine.cards import CARD_NAMES, copies_in_deck
+from engine.moves import Move
 from engine.observations import Observation, Played, RoundOver, WishSpoken
 from engine.referee import Referee
 from engine.rules import Rules
@@ -85,6 +86,7 @@ class Session:
             lambda d, shape: sectors_from_detections(self.rules.players, d, shape))
         self.view = TableView(calibration) if calibration is not None else None
         self.questions: dict[int, Question] = {}
+        self._insert_before: dict[int, Observation] = {}  # question id -> the move it precedes
         self._ids = itertools.count(1)
         self.last = FrameView(calibration=calibration)
 
@@ -132,10 +134,31 @@ class Session:
         q = self.questions.pop(question_id, None)
         if q is None:
             raise ValueError(f"no open question {question_id}")
+        later = self._insert_before.pop(question_id, None)
         if observation is None:
             return []
         obs = parse_observation(observation) if isinstance(observation, str) else observation
-        return self._observe(obs, t)
+        if later is not None and later in self.referee.observations:
+            return self._insert(obs, later, t)
+        told = [Event("move", {"observation": str(obs), "notes": ["told by the players"],
+                               "table": str(q.state)}, t)] if isinstance(obs, Played) else []
+        return told + self._observe(obs, t, ["told by the players"])
+
+    def _insert(self, obs: Observation, later: Observation, t: float) -> list[Event]:
+        """An unseen move goes in before ``later``; the moves after it are judged again."""
+        i = len(self.referee.observations) - 1 - self.referee.observations[::-1].index(later)
+        try:
+            verdicts = self.referee.insert(i, obs)
+        except Exception as exc:  # an engine fault must not stop the table
+            return [Event("status", {"message": f"the referee could not take {obs}: {exc!r}",
+                                     "error": True}, t)]
+        if isinstance(obs, Played):
+            self.tracker.add_unseen(obs.seat, obs.move)
+        events = [Event("verdict", {**verdicts[i].to_dict(), "reading_notes": [],
+                                    "before": str(later)}, t)]
+        events += [Event("verdict", {**v.to_dict(), "reading_notes": [], "rejudged": True}, t)
+                   for v in verdicts[i + 1:]]
+        return events
 
     def mark_round_over(self, t: float = 0.0) -> list[Event]:
         """The players end the round: the next settled table is read as the reveal."""
@@ -173,15 +196,42 @@ class Session:
                                        "candidates": [str(c) for c in out.candidates],
                                        "table": str(out.state)}, t)]
         events: list[Event] = []
+        unseen: list[Observation] = []
         if isinstance(out.observation, Played):
             payload = {"observation": str(out.observation), "notes": list(out.notes),
                        "table": str(out.state)}
             events.append(Event("move", payload, t))
+            unseen = self._unseen_twins(out.observation)
         events.extend(self._observe(out.observation, t, list(out.notes)))
+        if unseen:
+            qid = next(self._ids)
+            text = (f"{out.observation} came while the player before was to move: did that "
+                    "player lay a card exactly on its twin, which the camera cannot see? "
+                    "If so, say which; it goes in before this move.")
+            self.questions[qid] = Question(text, tuple(unseen), t, out.state)
+            self._insert_before[qid] = out.observation
+            events.append(Event("question", {"id": qid, "text": text,
+                                             "candidates": [str(c) for c in unseen],
+                                             "table": str(out.state)}, t))
         if out.wish_needed:
             events.append(Event("wish-needed", {"message": "joker played: which colour or "
                                                 "value is wished?"}, t))
         return events
+
+    def _unseen_twins(self, obs: Played) -> list[Observation]:
+        """Moves the seat to move could have made unseen, when the next seat moves instead:
+        laying the discard top's twin, or collecting one of its stack tops' twins."""
+        k, r = self.referee.to_move, self.referee.round
+        if k is None or r is None or obs.seat is None or obs.seat != (k + 1) % self.rules.players:
+            return []
+        seen = self.tracker.model.seen()
+        out: list[Observation] = []
+        if seen[r.top] < copies_in_deck(r.top):
+            out.append(Played(None, Move.hand(r.top)))
+        for colour, cards in r.stacks[k].items():
+            if cards and seen[cards[-1]] < copies_in_deck(cards[-1]):
+                out.append(Played(k, Move.collect(cards[-1], colour)))
+        return out
 
     def _observe(self, obs: Observation, t: float, notes: list[str] | None = None
                  ) -> list[Event]:

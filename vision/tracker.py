@@ -141,7 +141,8 @@ class TableModel:
                 found = TrackedStack(move.stack, [], centre, pile.size if pile else 0.0)
                 self.stacks[seat].append(found)
             found.cards.append(TrackedCard(move.card, seen_as))
-            found.centre = centre
+            if pile is not None:
+                found.centre = centre
 
 
 def _key(state: VisibleState) -> Key:
@@ -409,6 +410,10 @@ class Tracker:
             if c.observation not in seen:
                 seen.append(c.observation)
         return [Question(text, tuple(seen), t, state, before)]
+
+    def add_unseen(self, seat: int | None, move: Move) -> None:
+        """A move the players say happened unseen (a twin laid on its twin) joins the model."""
+        self.model.apply(seat, move, move.card, None)
 
     def resume(self, state: VisibleState) -> None:
         """Pick up a round in progress (after a restart): take the table as it is, ask nothing."""

@@ -232,3 +232,21 @@ def test_a_twin_collected_onto_a_fanned_stack() -> None:
     assert moves(ev) == ["seat 0: collect:blue-1"]
     ev = feed(s, table(_discard("red-3"), *stack(0, ["blue-1", "blue-1"], fan=12.0)), clock)
     assert moves(ev) == ["seat 0: collect:blue-1"]
+
+
+def test_a_turn_passed_unseen_asks_for_a_twin_and_the_answer_goes_in_before() -> None:
+    s, clock = started()
+    feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), clock)
+    feed(s, scene(["red-3", "red-5"], {0: {"blue": ["blue-1"]}}), clock)  # seat 1
+    # seat 2 lays the other red-5 squarely on it: the camera sees no change; then seat 0
+    ev = feed(s, scene(["red-3", "red-5"], {0: {"blue": ["blue-1"], "green": ["green-4"]}}),
+              clock)
+    assert moves(ev) == ["seat 0: collect:green-4"] and rules(ev) == ["out-of-turn"]
+    question = kinds(ev, "question")[0]
+    assert "hand:red-5" in question.payload["candidates"]
+    told = s.answer(question.payload["id"], "hand:red-5")
+    assert [e.payload["observation"] for e in kinds(told, "verdict")] == [
+        "hand:red-5", "seat 0: collect:green-4"]
+    assert rules(told) == []  # judged again: seat 0 was to move after all
+    assert [str(o) for o in s.referee.observations][-3:] == [
+        "hand:red-5", "hand:red-5", "seat 0: collect:green-4"]
