@@ -29,6 +29,7 @@ face-up cards laid at each seat, once settled for ``reveal_s``, are the reveal.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import enum
 from collections import Counter
 from collections.abc import Sequence
@@ -174,8 +175,9 @@ class Tracker:
     """Feed it one :class:`VisibleState` per frame with :meth:`update`."""
 
     def __init__(self, players: int, stable_s: float = 0.4, min_frames: int = 3,
-                 hold_s: float = 5.0, reveal_s: float = 2.0) -> None:
+                 hold_s: float = 5.0, reveal_s: float = 2.0, lift_s: float = 2.5) -> None:
         self.players = players
+        self.lift_s = lift_s
         self.stable_s, self.min_frames, self.hold_s, self.reveal_s = (
             stable_s, min_frames, hold_s, reveal_s)
         self.phase = Phase.WAITING
@@ -349,8 +351,16 @@ class Tracker:
         exact = [(c, m) for c, m in results if m.key() == observed]
         if self._lifted(observed):
             # a stack shows the card under its top: the top is in a hand on its way to the
-            # discard (a collect of that very card looks the same; after hold_s we ask)
-            exact = []
+            # discard - unless it lies still that way for lift_s: then a twin of the card
+            # below was collected onto the stack (the one move that looks the same)
+            waited = self._held_since is not None and t - self._held_since >= self.lift_s
+            if not (waited and len(exact) == 1):
+                exact = []
+            else:
+                c, m = exact[0]
+                note = (f"{c.move.card} lay on the stack for {self.lift_s:g} s where the top was "
+                        "only lifted: read as a second one collected")
+                exact = [(dataclasses.replace(c, notes=(*c.notes, note)), m)]
         if len(exact) == 1:
             c, m = exact[0]
             self.model = m

@@ -250,3 +250,26 @@ def test_a_turn_passed_unseen_asks_for_a_twin_and_the_answer_goes_in_before() ->
     assert rules(told) == []  # judged again: seat 0 was to move after all
     assert [str(o) for o in s.referee.observations][-3:] == [
         "hand:red-5", "hand:red-5", "seat 0: collect:green-4"]
+
+
+def test_a_twin_of_the_card_below_collected_is_no_lift_once_it_lies_still() -> None:
+    s, clock = started(top="blue-5")
+    feed(s, scene(["blue-5"], {0: {"green": ["green-1"]}}), clock)
+    feed(s, scene(["blue-5", "blue-4"], {0: {"green": ["green-1"]}}), clock)  # seat 1
+    feed(s, scene(["blue-5", "blue-4"], {0: {"green": ["green-1"]}, 2: {"red": ["red-2"]}}),
+         clock)  # seat 2
+    ev = feed(s, scene(["blue-5", "blue-4"], {0: {"green": ["green-1", "green-3"]},
+                                              2: {"red": ["red-2"]}}), clock)
+    assert moves(ev) == ["seat 0: collect:green-3"]
+    # seats 1 and 2 play; seat 0 collects the other green-1 onto its green stack, which then
+    # shows green-1 again - just as if green-3 had been lifted off
+    feed(s, scene(["blue-4", "blue-1"], {0: {"green": ["green-1", "green-3"]},
+                                         2: {"red": ["red-2"]}}), clock)  # seat 1
+    feed(s, scene(["blue-1", "red-1"], {0: {"green": ["green-1", "green-3"]},
+                                        2: {"red": ["red-2"]}}), clock)  # seat 2
+    ev = feed(s, scene(["blue-1", "red-1"], {0: {"green": ["green-1", "green-3", "green-1"]},
+                                             2: {"red": ["red-2"]}}), clock, frames=15)
+    assert moves(ev) == []  # 1.5 s: could still be green-3 in a hand
+    ev = feed(s, scene(["blue-1", "red-1"], {0: {"green": ["green-1", "green-3", "green-1"]},
+                                             2: {"red": ["red-2"]}}), clock, frames=20)
+    assert moves(ev) == ["seat 0: collect:green-1"]
