@@ -84,7 +84,7 @@ def find_cards(finder: Finder, frame: np.ndarray, width: int = FINDER_WIDTH
 class FaceReader:
     """The face classifier: upright crops -> probabilities over its class names."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, half_turns: bool = True) -> None:
         import torch
 
         from vision.training.face_net import load_face_net
@@ -93,6 +93,7 @@ class FaceReader:
             raise FileNotFoundError(f"no face classifier at {path}")
         self.torch = torch
         self.model, self.names, self.meta = load_face_net(Path(path))
+        self.half_turns = half_turns  # average the reading of the crop and its half turn
 
     def read(self, crops: np.ndarray) -> np.ndarray:
         from vision.training.face_net import to_batch
@@ -100,8 +101,12 @@ class FaceReader:
         if len(crops) == 0:
             return np.zeros((0, len(self.names)), np.float32)
         with self.torch.no_grad():
-            logits = self.model(to_batch(crops, self.model.input_size))
-            return self.torch.softmax(logits, 1).numpy()
+            x = to_batch(crops, self.model.input_size)
+            probs = self.torch.softmax(self.model(x), 1)
+            if self.half_turns:  # an oriented box does not know the card's top: read both
+                turned = self.torch.flip(x, dims=(2, 3))
+                probs = (probs + self.torch.softmax(self.model(turned), 1)) / 2
+            return probs.numpy()
 
 
 class TwoStageDetector:
@@ -144,14 +149,15 @@ class TwoStageDetector:
 
 def load_detector(finder: Path | str | None = None, faces: Path | str | None = None,
                   conf: float = FINDER_CONF, min_conf: float = MIN_CONF,
-                  warm_up: bool = True) -> TwoStageDetector:
+                  warm_up: bool = True, half_turns: bool = True) -> TwoStageDetector:
     """The shipped detector (``models/``), or other weights for either stage.
 
     ``warm_up`` runs it once on a blank frame: the first call of a runtime is slow (seconds),
     and a live table must not lose its first seconds (a round's start) to it.
     """
     det = TwoStageDetector(Finder(Path(finder or DEFAULT_FINDER), conf=conf),
-                           FaceReader(Path(faces or DEFAULT_FACES)), min_conf=min_conf)
+                           FaceReader(Path(faces or DEFAULT_FACES), half_turns),
+                           min_conf=min_conf)
     if warm_up:
         det.detect(np.zeros((720, 1280, 3), np.uint8))
     return det

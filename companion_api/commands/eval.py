@@ -21,6 +21,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--min-conf", type=float, default=None,
                    help="finder confidence x face probability a card must reach")
     p.add_argument("--json", default=None, help="also write the full report here")
+    p.add_argument("--one-turn", action="store_true",
+                   help="read each card once (default: average it with its half turn)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
 
     detector = load_detector(args.model, args.faces,
                              conf=FINDER_CONF if args.conf is None else args.conf,
-                             min_conf=MIN_CONF if args.min_conf is None else args.min_conf)
+                             min_conf=MIN_CONF if args.min_conf is None else args.min_conf,
+                             half_turns=not args.one_turn)
     report = evaluate(detector, data, args.limit)
     print(report.summary())
     if args.json:
