@@ -22,6 +22,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--epochs", type=int, default=15)
     p.add_argument("--time", type=float, default=None, help="stop after MIN minutes")
     p.add_argument("--out", default="runs/teach/card_faces.pt", help="where the new weights go")
+    p.add_argument("--finder-epochs", type=int, default=10,
+                   help="also fine-tune the card finder this many epochs on the photos' boxes "
+                        "(0: keep the shipped finder)")
+    p.add_argument("--finder-from", default=None,
+                   help="finder weights to fine-tune (default models/card_finder.pt)")
     p.add_argument("--crops-per-card", type=int, default=8)
     p.add_argument("--seed", type=int, default=0)
 
@@ -70,16 +75,38 @@ def run(args: argparse.Namespace) -> int:
     save_face_net(model, classes, out, {"history": cfg.history, "data": str(data),
                                         "from": start_from, "minutes": minutes})
     print(f"saved {out} after {minutes:.1f} min")
+    new_finder = args.finder
+    if args.finder_epochs > 0:
+        new_finder = str(_teach_finder(args, data, finder, out.parent))
+        minutes = (time.perf_counter() - t0) / 60
+        print(f"saved {new_finder} after {minutes:.1f} min in all")
     if (data / "images" / "val").exists():
         before = evaluate(load_detector(args.finder, start_from), data, split="val") \
             if init is not None else None
-        after = evaluate(load_detector(args.finder, out), data, split="val")
+        after = evaluate(load_detector(new_finder, out), data, split="val")
         if before is not None:
             print(f"before: mAP50 {before.map50:.4f}, mAP50-95 {before.map50_95:.4f}")
         print(f"after:  mAP50 {after.map50:.4f}, mAP50-95 {after.map50_95:.4f}")
         (out.parent / "teach_report.json").write_text(json.dumps({
             "before": before.to_dict() if before else None, "after": after.to_dict(),
             "minutes": minutes}, indent=1))
-    print(f"use it with: passt serve --faces {out}   (or passt eval --faces {out} --data ...)")
+    finder_arg = f" --finder {new_finder}" if new_finder != args.finder else ""
+    print(f"use it with: passt serve --faces {out}{finder_arg}   "
+          f"(or passt eval --faces {out}{finder_arg} --data ...)")
     return 0
+
+
+def _teach_finder(args: argparse.Namespace, data: Path, finder: object, where: Path) -> Path:
+    """Fine-tune the finder on the photos' card boxes (at its own pixel scale)."""
+    from vision.detector import MODELS
+    from vision.training.teach import finder_teaching_set
+    from vision.training.train_finder import train_finder
+
+    yaml_path = finder_teaching_set(data, where / "finder_data", finder)  # type: ignore[arg-type]
+    start = Path(args.finder_from or MODELS / "card_finder.pt")
+    print(f"fine-tuning the finder {start} for {args.finder_epochs} epochs ...")
+    return train_finder(yaml_path, where / "card_finder.pt", model=str(start),
+                        epochs=args.finder_epochs, imgsz=640, batch=8, project=where,
+                        name="finder", optimizer="AdamW", lr0=5e-4, warmup_epochs=0,
+                        close_mosaic=max(1, args.finder_epochs // 3), fraction=1.0)
 

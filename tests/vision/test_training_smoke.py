@@ -54,3 +54,45 @@ def test_finder_trains_one_tiny_epoch(scenes: Path, tmp_path: Path) -> None:
                        epochs=1, imgsz=160, batch=4, project=tmp_path / "runs", workers=0,
                        val=False)
     assert out.exists() and out.stat().st_size > 100_000
+
+
+@pytest.mark.slow
+def test_teaching_the_finder_starts_from_the_shipped_weights(tmp_path: Path) -> None:
+    """Photos' boxes -> a finder dataset at the finder's scale -> fine-tuning that keeps the
+    weights it starts from (a tiny learning rate leaves them almost as they were)."""
+    import shutil
+
+    import cv2
+    import torch
+
+    from vision.training.teach import finder_teaching_set
+    from vision.training.train_finder import train_finder
+
+    committed = Path(__file__).parent.parent / "data" / "frames"
+    data = tmp_path / "photos"
+    frames = sorted((committed / "images").glob("*.jpg"))[:2]
+    assert frames, "committed test frames are missing"
+    for split, frame in zip(("train", "val"), frames, strict=False):
+        (data / "images" / split).mkdir(parents=True)
+        (data / "labels" / split).mkdir(parents=True)
+        shutil.copy(frame, data / "images" / split / frame.name)
+        shutil.copy(committed / "labels" / f"{frame.stem}.txt", data / "labels" / split)
+    yaml_path = finder_teaching_set(data, tmp_path / "set", finder=None)
+    small = cv2.imread(str(tmp_path / "set" / "train" / "images" / "00000.jpg"))
+    assert small.shape[1] == 640
+    rows = [r.split() for r in (tmp_path / "set" / "train" / "labels" / "00000.txt")
+            .read_text().splitlines()]
+    assert rows and all(r[0] == "0" and len(r) == 9 for r in rows)
+    start = Path("models/card_finder.pt")
+    out = train_finder(yaml_path, tmp_path / "f.pt", model=str(start), epochs=1, imgsz=160,
+                       batch=2, project=tmp_path / "runs", workers=0, val=False,
+                       optimizer="AdamW", lr0=1e-9, warmup_epochs=0)
+
+    def weights(p: Path) -> torch.Tensor:
+        ckpt = torch.load(p, map_location="cpu", weights_only=False)
+        model = ckpt.get("ema") or ckpt["model"]
+        return torch.cat([v.float().flatten() for k, v in model.state_dict().items()
+                          if k.endswith("conv.weight")])
+
+    a, b = weights(start), weights(out)
+    assert torch.allclose(a, b, atol=1e-2), "fine-tuning threw the starting weights away"

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from vision.detections import box_iou
-from vision.detector import Finder, find_cards
+from vision.detector import FINDER_WIDTH, Finder, find_cards
 from vision.evaluation import IMAGE_EXT
 from vision.rectify import rectify
 from vision.training.scenes import OTHER, _minrect, jittered
@@ -50,6 +50,58 @@ def _aligned(cards: list[LabelledCard]) -> bool:
     return all(abs(c.corners[0, 1] - c.corners[1, 1]) < 1e-3 for c in cards)
 
 
+def _labelled(data: Path, split: str, img_path: Path, finder: Finder | None
+              ) -> tuple[np.ndarray, list[LabelledCard], np.ndarray, np.ndarray]:
+    """An image, its labelled cards (axis-aligned ones take the oriented box the finder
+    puts on them), the finder's cards and their IoU with the labels."""
+    image = cv2.imread(str(img_path))
+    if image is None:
+        raise ValueError(f"cannot read image {img_path}")
+    h, w = image.shape[:2]
+    label = data / "labels" / split / img_path.relative_to(
+        data / "images" / split).with_suffix(".txt")
+    cards = read_labels(label, w, h)
+    found = np.zeros((0, 4, 2), np.float32)
+    if finder is not None:
+        found, _ = find_cards(finder, image)
+    boxes = np.array([np.concatenate([c.corners.min(0), c.corners.max(0)]) for c in cards])
+    fboxes = np.concatenate([found.min(1), found.max(1)], axis=1) if len(found) else \
+        np.zeros((0, 4))
+    iou = box_iou(boxes.reshape(-1, 4), fboxes)
+    if cards and _aligned(cards) and len(found):
+        for i, c in enumerate(cards):
+            j = int(np.argmax(iou[i]))
+            if iou[i, j] >= 0.5:
+                c.corners = found[j]
+    return image, cards, found, iou
+
+
+def _images(data: Path, split: str) -> list[Path]:
+    return sorted(p for p in (data / "images" / split).rglob("*") if p.suffix.lower()
+                  in IMAGE_EXT)
+
+
+def finder_teaching_set(data: Path, out: Path, finder: Finder | None,
+                        width: int = FINDER_WIDTH) -> Path:
+    """The labelled photos as a one-class oriented-box dataset for the finder, scaled to the
+    finder's input width (its pixel scale at the table); returns its ``data.yaml``."""
+    from vision.training.train_finder import finder_data_yaml
+
+    for split in ("train", "val"):
+        (out / split / "images").mkdir(parents=True, exist_ok=True)
+        (out / split / "labels").mkdir(parents=True, exist_ok=True)
+        for k, img_path in enumerate(_images(data, split)):
+            image, cards, _, _ = _labelled(data, split, img_path, finder)
+            h, w = image.shape[:2]
+            small = cv2.resize(image, (width, round(h * width / w)), interpolation=cv2.INTER_AREA)
+            cv2.imwrite(str(out / split / "images" / f"{k:05d}.jpg"), small)
+            lines = [" ".join(["0", *(f"{v:.6f}" for v in
+                                      np.clip(c.corners / [w, h], 0, 1).reshape(-1))])
+                     for c in cards]
+            (out / split / "labels" / f"{k:05d}.txt").write_text("\n".join(lines) + "\n")
+    return finder_data_yaml([out / "train"], [out / "val"], out / "data.yaml")
+
+
 def teaching_crops(
     data: Path,
     split: str,
@@ -62,28 +114,8 @@ def teaching_crops(
     rng = np.random.default_rng(seed)
     xs: list[np.ndarray] = []
     ys: list[str] = []
-    images = sorted(p for p in (data / "images" / split).rglob("*") if p.suffix.lower()
-                    in IMAGE_EXT)
-    for img_path in images:
-        image = cv2.imread(str(img_path))
-        if image is None:
-            raise ValueError(f"cannot read image {img_path}")
-        h, w = image.shape[:2]
-        label = data / "labels" / split / img_path.relative_to(
-            data / "images" / split).with_suffix(".txt")
-        cards = read_labels(label, w, h)
-        found = np.zeros((0, 4, 2), np.float32)
-        if finder is not None:
-            found, _ = find_cards(finder, image)
-        boxes = np.array([np.concatenate([c.corners.min(0), c.corners.max(0)]) for c in cards])
-        fboxes = np.concatenate([found.min(1), found.max(1)], axis=1) if len(found) else \
-            np.zeros((0, 4))
-        iou = box_iou(boxes.reshape(-1, 4), fboxes)
-        if cards and _aligned(cards) and len(found):
-            for i, c in enumerate(cards):
-                j = int(np.argmax(iou[i]))
-                if iou[i, j] >= 0.5:
-                    c.corners = found[j]
+    for img_path in _images(data, split):
+        image, cards, found, iou = _labelled(data, split, img_path, finder)
         for c in cards:
             for _ in range(crops_per_card):
                 xs.append(rectify(image, _minrect(jittered(c.corners, rng, 0.04))))
