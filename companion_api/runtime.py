@@ -86,6 +86,8 @@ class GameRuntime:
                     ref.undo()
                 elif op.kind == "correct" and op.text is not None and op.idx is not None:
                     ref.correct(op.idx, parse_observation(op.text))
+                elif op.kind == "insert" and op.text is not None and op.idx is not None:
+                    ref.insert(op.idx, parse_observation(op.text))
             except Exception:  # a log written by an older engine must not stop the server
                 log.exception("game %s: cannot replay op %s", self.id, op)
         self._resume_tracker()
@@ -225,10 +227,16 @@ class GameRuntime:
     def _logged(self, call: Callable[[], list[Event]], origin: str, t: float
                 ) -> list[dict[str, Any]]:
         ref = self.session.referee
-        before = len(ref.observations)
+        before = list(ref.observations)
         events = call()
-        for obs in ref.observations[before:]:
-            self.store.add_op(self.id, "observe", str(obs), origin=origin, t=t)
+        after = ref.observations
+        i = next((k for k, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
+                 len(before))
+        if i < len(before) and after[:i] + after[i + 1:] == before:  # one went in before others
+            self.store.add_op(self.id, "insert", str(after[i]), i, origin, t)
+        else:
+            for obs in after[len(before):]:
+                self.store.add_op(self.id, "observe", str(obs), origin=origin, t=t)
         return self._record(events)
 
     def _record(self, events: list[Event]) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-OpKind = Literal["observe", "undo", "correct"]
+OpKind = Literal["observe", "undo", "correct", "insert"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -38,7 +38,7 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS ops (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     game_id INTEGER NOT NULL REFERENCES games(id),
-    kind TEXT NOT NULL,           -- observe | undo | correct
+    kind TEXT NOT NULL,           -- observe | undo | correct | insert
     text TEXT,                    -- the observation's text form (engine.observations)
     idx INTEGER,                  -- correct: which observation was replaced
     origin TEXT NOT NULL,         -- camera | player | upload

@@ -254,3 +254,31 @@ def test_a_new_server_replays_the_log(settings: Settings) -> None:
     assert after["id"] == game
     assert after["observations"] == before["observations"]
     assert after["seats"] == before["seats"] and after["to_move"] == before["to_move"] == 2
+
+
+def test_a_move_told_later_is_replayed_in_its_place(settings: Settings) -> None:
+    """An answer that goes in before an earlier-seen move (a twin laid unseen) is logged as an
+    insert, so a new server rebuilds the same game."""
+    from engine.observations import parse_observation
+
+    def app() -> Any:
+        a = create_app(settings)
+        a.dependency_overrides[get_detector] = lambda: ScriptedDetector()
+        return a
+
+    with TestClient(app()) as c:
+        game = c.post("/api/games", json={"names": ["A", "B", "C"]}).json()["id"]
+        for text in ("round starts: discard red-3", "hand:red-5", "seat 0: collect:blue-1"):
+            observe(c, game, text)
+        runtime = c.app.state.companion.hub.get(game)  # type: ignore[attr-defined]
+        session = runtime.session
+        events = runtime._logged(lambda: session._insert(
+            parse_observation("hand:red-5"), session.referee.observations[-1], 0.0), "player", 0)
+        assert [e.get("before") for e in events if e["kind"] == "verdict"][0] == \
+            "seat 0: collect:blue-1"
+        before = c.get(f"/api/games/{game}").json()
+    with TestClient(app()) as c:
+        after = c.get("/api/games/live").json()
+    assert after["observations"] == before["observations"]
+    assert [o["text"] for o in after["observations"]][-3:] == [
+        "hand:red-5", "hand:red-5", "seat 0: collect:blue-1"]
