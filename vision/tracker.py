@@ -14,6 +14,16 @@ the new state:
 - several fit, or none: a :class:`Question` listing the candidate explanations; the
   tracker then takes the table as it now is (the players answer through the referee).
 
+Two moves leave the tops' names as they were, so the tracker also watches where cards lie:
+
+- a **lift**: a stack shows the card under its top - the top is in a hand on its way to the
+  discard, so nothing is decided until it lands (if the stack stays that way ``lift_s``,
+  a twin of the card below was collected onto it);
+- a **twin on its twin** (a red-3 on the red-3): the top reads the same but lies elsewhere
+  (moved or turned, :meth:`Pile.moved_from`) - a move, if a copy of that card is still
+  unseen; a pile merely nudged otherwise. A twin laid squarely is invisible; the session
+  asks about it when the next seat moves out of turn.
+
 Round start: the first committed state with exactly one discard card and empty collections.
 Round end: after :meth:`Tracker.expect_reveal` (the referee said the round is over), the
 face-up cards laid at each seat, once settled for ``reveal_s``, are the reveal.
@@ -224,7 +234,7 @@ class Tracker:
             return self._reveal(state, t)
         if state == self.committed:
             self._held_since = None
-            moved = state.moved_tops(self.committed) if self.phase is Phase.PLAYING else []
+            moved = self._moved(state) if self.phase is Phase.PLAYING else []
             return self._twin(state, moved, t) if moved else []
         if self.phase is Phase.WAITING:
             return self._maybe_start(state, t)
@@ -296,6 +306,13 @@ class Tracker:
                     stack = pile.stack_colour or next(iter(Colour))
                 out.append(_Candidate(seat, Move.collect(card, stack), pile.top, pile, notes))
         return out
+
+    def _moved(self, state: VisibleState) -> list[tuple[int | None, Pile]]:
+        """Tops that lie elsewhere than at the last commit, in the first frame of this stable
+        state and in this one (one odd frame - an arm's shadow, a jittery box - is not enough)."""
+        assert self.committed is not None and self._candidate is not None
+        first = {(seat, p.top) for seat, p in self._candidate.moved_tops(self.committed)}
+        return [(seat, p) for seat, p in state.moved_tops(self.committed) if (seat, p.top) in first]
 
     def _twin(self, state: VisibleState, moved: Sequence[tuple[int | None, Pile]], t: float
               ) -> list[TrackerEvent]:

@@ -273,3 +273,11 @@ def test_a_twin_of_the_card_below_collected_is_no_lift_once_it_lies_still() -> N
     ev = feed(s, scene(["blue-1", "red-1"], {0: {"green": ["green-1", "green-3", "green-1"]},
                                              2: {"red": ["red-2"]}}), clock, frames=20)
     assert moves(ev) == ["seat 0: collect:green-1"]
+
+
+def test_one_odd_frame_of_a_still_top_is_no_twin() -> None:
+    s, clock = started()
+    ev = feed(s, table(_discard("red-3")), clock, frames=5)
+    ev += feed(s, table(_discard("red-3", 20.0, 0.0)), clock, frames=1)  # a jittery box
+    ev += feed(s, table(_discard("red-3")), clock, frames=8)
+    assert moves(ev) == []
