@@ -36,7 +36,7 @@ from vision.card_memory import CardMemory
 from vision.detections import empty_detections
 from vision.detector import CardDetector
 from vision.table_view import TableView, VisibleState
-from vision.tracker import Decoded, Question, Tracker
+from vision.tracker import Decoded, Misread, Question, Tracker
 
 EventKind = Literal["move", "verdict", "question", "wish-needed", "round-over", "scores",
                     "status"]
@@ -187,8 +187,10 @@ class Session:
         self.last.calibration = cal
 
     # -- into the referee ------------------------------------------------------------------
-    def _tracked(self, out: Decoded | Question) -> list[Event]:
+    def _tracked(self, out: Decoded | Question | Misread) -> list[Event]:
         t = out.timestamp
+        if isinstance(out, Misread):
+            return [Event("status", {"message": out.text, "table": str(out.state)}, t)]
         if isinstance(out, Question):
             qid = next(self._ids)
             self.questions[qid] = out

@@ -82,7 +82,17 @@ class Question:
     before: VisibleState | None = None
 
 
-TrackerEvent = Decoded | Question
+@dataclass(frozen=True)
+class Misread:
+    """The table went back to how it was before the last question: that change was a
+    misread, and the tracker takes back what it assumed when it asked."""
+
+    text: str
+    timestamp: float
+    state: VisibleState
+
+
+TrackerEvent = Decoded | Question | Misread
 
 
 @dataclass
@@ -198,6 +208,7 @@ class Tracker:
         self._frames = 0
         self._held_since: float | None = None
         self._asked_hold = False
+        self._asked: TableModel | None = None  # the model before the last question's rebase
 
     # -- what the session reads ------------------------------------------------------------
     @property
@@ -363,6 +374,12 @@ class Tracker:
 
     def _decode(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         observed = _key(state)
+        if self._asked is not None and self._asked.key() == observed:
+            self.model = self._asked
+            self._asked = None
+            self._commit(state)
+            return [Misread("the table is back as it was before the last question: that "
+                            "change was a misread", t, state)]
         cands = self._candidates(state)
         results = [(c, self._after(c)) for c in cands]
         exact = [(c, m) for c, m in results if m.key() == observed]
@@ -380,7 +397,7 @@ class Tracker:
                 exact = [(dataclasses.replace(c, notes=(*c.notes, note)), m)]
         if len(exact) == 1:
             c, m = exact[0]
-            self.model = m
+            self.model, self._asked = m, None
             self._commit(state)
             joker = c.move.to_discard and c.move.card.is_joker
             return [Decoded(c.observation, t, state, wish_needed=joker, notes=c.notes)]
@@ -431,6 +448,7 @@ class Tracker:
 
     def _ask(self, text: str, cands: Sequence[_Candidate], state: VisibleState, t: float,
              before: VisibleState | None) -> list[TrackerEvent]:
+        self._asked = copy.deepcopy(self.model)
         self._rebase(state)
         seen: list[Observation] = []
         for c in cands:

@@ -281,3 +281,16 @@ def test_one_odd_frame_of_a_still_top_is_no_twin() -> None:
     ev += feed(s, table(_discard("red-3", 20.0, 0.0)), clock, frames=1)  # a jittery box
     ev += feed(s, table(_discard("red-3")), clock, frames=8)
     assert moves(ev) == []
+
+
+def test_a_question_about_a_misread_is_taken_back_when_the_table_reads_as_before() -> None:
+    s, clock = started()
+    feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), clock)
+    # two cards misread at once for a while: no single move explains it
+    ev = feed(s, scene(["red-3", "red-5"], {0: {"blue": ["blue-4"]}}), clock)
+    assert kinds(ev, "question") and moves(ev) == []
+    ev = feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), clock)  # read right again
+    assert moves(ev) == [] and not kinds(ev, "question")
+    assert any("misread" in e.payload["message"] for e in kinds(ev, "status"))
+    ev = feed(s, scene(["red-3", "red-2"], {0: {"blue": ["blue-1"]}}), clock)
+    assert moves(ev) == ["hand:red-2"]  # the tracker's table is the one before the misread
