@@ -29,6 +29,7 @@ from engine.rules import Rules  # noqa: E402
 from vision.detector import load_detector  # noqa: E402
 from vision.game_check import GameScore, score_game  # noqa: E402
 from vision.session import Session  # noqa: E402
+from vision.tracker import Tracker  # noqa: E402
 
 GAMES = Path(__file__).resolve().parent.parent / "data" / "bench_games"
 
@@ -74,8 +75,8 @@ def _key(observation: str) -> str:
     return observation.partition("=")[0]
 
 
-def referee_video(video: Path, truth: dict, detector: object, answer: bool = False
-                  ) -> tuple[list[dict], int, float]:
+def referee_video(video: Path, truth: dict, detector: object, answer: bool = False,
+                  tracker: dict | None = None) -> tuple[list[dict], int, float]:
     fps = truth["video"]["fps"]
     players = Players(truth)
     wishes = [m["wish"] for m in truth["moves"] if m["card"] == "joker" and m["wish"]]
@@ -83,7 +84,8 @@ def referee_video(video: Path, truth: dict, detector: object, answer: bool = Fal
     # already saw the round end)
     reveals = {r["reveal"]["start"] for r in truth["rounds"] if r.get("reveal")}
     ended = False
-    session = Session(detector, Rules(players=truth["seats"]))  # type: ignore[arg-type]
+    rules = Rules(players=truth["seats"])
+    session = Session(detector, rules, tracker=Tracker(rules.players, **(tracker or {})))  # type: ignore[arg-type]
     cap = cv2.VideoCapture(str(video))
     events: list[dict] = []
     frames, busy = 0, 0.0
@@ -126,6 +128,8 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--first-seed", type=int, default=7001)
     ap.add_argument("--json", default=None, help="write the figures here too")
+    ap.add_argument("--unsure", type=float, default=1.2,
+                    help="seconds a change no move explains must last before a question")
     ap.add_argument("--answer", action="store_true",
                     help="the players answer the companion's questions (from the truth)")
     ap.add_argument("--detector", choices=["shipped", "truth"], default="shipped",
@@ -146,7 +150,8 @@ def main() -> None:
             from companion_api.demo import TruthDetector
 
             detector = TruthDetector(truth_path)
-        events, done, spent = referee_video(video, truth, detector, args.answer)
+        events, done, spent = referee_video(video, truth, detector, args.answer,
+                                            {"unsure_s": args.unsure})
         score = score_game(truth, events)
         total.add(score)
         frames += done

@@ -195,9 +195,10 @@ class Tracker:
     """Feed it one :class:`VisibleState` per frame with :meth:`update`."""
 
     def __init__(self, players: int, stable_s: float = 0.4, min_frames: int = 3,
-                 hold_s: float = 5.0, reveal_s: float = 2.0, lift_s: float = 2.5) -> None:
+                 hold_s: float = 5.0, reveal_s: float = 2.0, lift_s: float = 2.5,
+                 unsure_s: float = 1.2) -> None:
         self.players = players
-        self.lift_s = lift_s
+        self.lift_s, self.unsure_s = lift_s, unsure_s
         self.stable_s, self.min_frames, self.hold_s, self.reveal_s = (
             stable_s, min_frames, hold_s, reveal_s)
         self.phase = Phase.WAITING
@@ -402,11 +403,14 @@ class Tracker:
             joker = c.move.to_discard and c.move.card.is_joker
             return [Decoded(c.observation, t, state, wish_needed=joker, notes=c.notes)]
         before = self.committed
+        partial = [c for c, m in results if _covers(m.key(), observed)]
+        hidden = bool(partial) or _covers(self.model.key(), observed) or self._lifted(observed)
+        if not hidden and t - self._since < self.unsure_s - 1e-9:
+            return []  # no move explains it (yet): a misread flickers back within a second
         if len(exact) > 1:
             return self._ask(f"the table changed in a way {len(exact)} moves explain: which "
                              "one was it?", [c for c, _ in exact], state, t, before)
-        partial = [c for c, m in results if _covers(m.key(), observed)]
-        if partial or _covers(self.model.key(), observed) or self._lifted(observed):
+        if hidden:
             # cards are hidden (an arm over the table): wait for them to show again
             if self._held_since is None:
                 self._held_since = t
