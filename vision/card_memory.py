@@ -9,6 +9,11 @@ up has another box and starts a fresh memory, so real changes come through at on
 evidence also fades (``decay`` per frame), so a card put down exactly where the last one
 lay is read as itself within a few frames.
 
+Its confidence is smoothed the same way, with hysteresis: a still card that has reached
+``enter`` (the table view's threshold) keeps at least that confidence while its smoothed
+confidence stays above ``leave`` - a card read at 0.22-0.29 frame after frame is one card
+lying there, not a card that comes and goes.
+
 Like supervision's smoothers, one verb: ``update_with_detections(d) -> d``.
 """
 
@@ -20,6 +25,7 @@ import numpy as np
 import supervision as sv
 
 from vision.detections import CLASS_NAME, CLASS_PROBS, box_iou
+from vision.table_view import STATE_CONFIDENCE
 
 
 @dataclass
@@ -27,6 +33,8 @@ class _Remembered:
     box: np.ndarray
     evidence: np.ndarray  # summed, confidence-weighted class probabilities
     last_seen: float
+    confidence: float  # smoothed over the frames
+    shown: bool = False  # has reached ``enter``
 
 
 class CardMemory:
@@ -36,11 +44,14 @@ class CardMemory:
         same_place_iou: float = 0.8,
         forget_after_s: float = 20.0,
         decay: float = 0.8,
+        enter: float = STATE_CONFIDENCE,
+        leave: float = 0.12,
     ) -> None:
         self.class_names = list(class_names)
         self.same_place_iou = same_place_iou
         self.forget_after_s = forget_after_s
         self.decay = decay
+        self.enter, self.leave = enter, leave
         self.cards: list[_Remembered] = []
 
     def update_with_detections(self, d: sv.Detections, t: float) -> sv.Detections:
@@ -53,6 +64,7 @@ class CardMemory:
         iou = box_iou(boxes, known)
         taken: set[int] = set()
         smoothed = np.empty_like(probs)
+        conf = np.asarray(d.confidence, np.float64).copy()
         for i in np.argsort(-d.confidence):
             j = -1
             if iou.shape[1]:
@@ -67,17 +79,22 @@ class CardMemory:
                 )
             weight = float(d.confidence[i])
             if j < 0:
-                self.cards.append(_Remembered(boxes[i], probs[i] * weight, t))
+                self.cards.append(_Remembered(boxes[i], probs[i] * weight, t, weight))
                 card = self.cards[-1]
             else:
                 taken.add(j)
                 card = self.cards[j]
                 card.evidence = card.evidence * self.decay + probs[i] * weight
+                card.confidence = card.confidence * self.decay + weight * (1 - self.decay)
                 card.box, card.last_seen = boxes[i], t
+            card.shown = card.confidence >= self.leave and (
+                card.shown or card.confidence >= self.enter or weight >= self.enter)
             smoothed[i] = card.evidence / card.evidence.sum()
+            conf[i] = max(weight, self.enter) if card.shown else weight
         out = d[np.arange(len(d))]  # a copy
         best = smoothed.argmax(1)
         out.class_id = best.astype(int)
         out.data[CLASS_NAME] = np.array([self.class_names[k] for k in best], dtype=object)
         out.data[CLASS_PROBS] = smoothed.astype(np.float32)
+        out.confidence = conf.astype(np.float32)
         return out

@@ -32,6 +32,7 @@ from vision.calibration import DISCARD_CODE, Calibration
 from vision.detections import CLASS_NAME, CLASS_PROBS, CORNERS, centres
 
 OVERLAP = 0.25  # share of the smaller card that must be covered for two cards to be one pile
+STATE_CONFIDENCE = 0.25  # a card counts for the game state from this confidence on
 
 
 @dataclass(frozen=True)
@@ -194,7 +195,7 @@ class TableView:
     """Reads :class:`VisibleState` from detections with one calibration."""
 
     def __init__(self, calibration: Calibration, class_names: Sequence[str] = CARD_NAMES,
-                 min_confidence: float = 0.25) -> None:
+                 min_confidence: float = STATE_CONFIDENCE) -> None:
         self.calibration = calibration
         self.class_names = class_names
         self.min_confidence = min_confidence

@@ -7,8 +7,8 @@ from vision.card_memory import CLASS_PROBS, CardMemory
 from vision.detections import CLASS_NAME, card_detections
 
 
-def reading(name: str, box: list[float], probs: dict[str, float]) -> object:
-    d = card_detections([name], [box], [0.9])
+def reading(name: str, box: list[float], probs: dict[str, float], conf: float = 0.9) -> object:
+    d = card_detections([name], [box], [conf])
     p = np.zeros((1, len(CARD_NAMES)), np.float32)
     for k, v in probs.items():
         p[0, CARD_NAMES.index(k)] = v
@@ -43,3 +43,20 @@ def test_forgotten_after_a_while_and_empty_input() -> None:
     empty = card_detections([], np.zeros((0, 4)))
     assert len(mem.update_with_detections(empty, 5)) == 0
     assert mem.cards == []
+
+
+def test_a_still_card_read_near_the_threshold_does_not_come_and_go() -> None:
+    mem = CardMemory(CARD_NAMES, enter=0.25, leave=0.12)
+    box = [100, 100, 140, 160]
+    seen = [float(mem.update_with_detections(reading("yellow-3", box, {"yellow-3": 1.0}, c),
+                                             t).confidence[0])
+            for t, c in enumerate([0.26, 0.23, 0.24, 0.22, 0.25, 0.23])]
+    assert min(seen) >= 0.25  # kept for the game state while it lies there
+    # a junk detection that never reaches the threshold stays as weak as it is
+    junk = mem.update_with_detections(reading("red-1", [400, 400, 440, 460], {"red-1": 1.0},
+                                              0.1), 7)
+    assert abs(float(junk.confidence[0]) - 0.1) < 1e-6
+    # a card whose confidence fades for good drops out
+    for t in range(8, 20):
+        out = mem.update_with_detections(reading("yellow-3", box, {"yellow-3": 1.0}, 0.05), t)
+    assert abs(float(out.confidence[0]) - 0.05) < 1e-6
