@@ -6,8 +6,8 @@ moment). The memory matches each detection to a remembered card by its box (a ca
 that has not moved keeps its box), sums the face probabilities over the frames, and
 reports the card as the best class of that sum. A card that lands, moves or is picked
 up has another box and starts a fresh memory, so real changes come through at once; the
-evidence also fades (``decay`` per frame), so a card put down exactly where the last one
-lay is read as itself within a few frames.
+evidence also fades (by half every ``half_life_s`` seconds, whatever the frame rate), so a
+card put down exactly where the last one lay is read as itself within about that time.
 
 Its confidence is smoothed the same way, with hysteresis: a still card that has reached
 ``enter`` (the table view's threshold) keeps at least that confidence while its smoothed
@@ -43,14 +43,14 @@ class CardMemory:
         class_names: tuple[str, ...] | list[str],
         same_place_iou: float = 0.8,
         forget_after_s: float = 20.0,
-        decay: float = 0.8,
+        half_life_s: float = 0.5,
         enter: float = STATE_CONFIDENCE,
         leave: float = 0.12,
     ) -> None:
         self.class_names = list(class_names)
         self.same_place_iou = same_place_iou
         self.forget_after_s = forget_after_s
-        self.decay = decay
+        self.half_life_s = half_life_s
         self.enter, self.leave = enter, leave
         self.cards: list[_Remembered] = []
 
@@ -84,8 +84,9 @@ class CardMemory:
             else:
                 taken.add(j)
                 card = self.cards[j]
-                card.evidence = card.evidence * self.decay + probs[i] * weight
-                card.confidence = card.confidence * self.decay + weight * (1 - self.decay)
+                keep = 0.5 ** (max(t - card.last_seen, 0.0) / self.half_life_s)
+                card.evidence = card.evidence * keep + probs[i] * weight
+                card.confidence = card.confidence * keep + weight * (1 - keep)
                 card.box, card.last_seen = boxes[i], t
             card.shown = card.confidence >= self.leave and (
                 card.shown or card.confidence >= self.enter or weight >= self.enter)

@@ -19,10 +19,10 @@ def reading(name: str, box: list[float], probs: dict[str, float], conf: float = 
 def test_a_flicker_on_a_still_card_is_outvoted() -> None:
     mem = CardMemory(CARD_NAMES)
     box = [100, 100, 140, 160]
-    for t in range(5):
-        mem.update_with_detections(reading("blue-5", box, {"blue-5": 0.9, "blue-0": 0.1}), t)
+    for k in range(5):  # 10 frames a second
+        mem.update_with_detections(reading("blue-5", box, {"blue-5": 0.9, "blue-0": 0.1}), k / 10)
     out = mem.update_with_detections(
-        reading("blue-0", [101, 100, 141, 161], {"blue-5": 0.3, "blue-0": 0.7}), 5)
+        reading("blue-0", [101, 100, 141, 161], {"blue-5": 0.3, "blue-0": 0.7}), 0.5)
     assert list(out.data[CLASS_NAME]) == ["blue-5"]
     assert out.data[CLASS_PROBS].shape == (1, len(CARD_NAMES))
 
@@ -49,14 +49,15 @@ def test_a_still_card_read_near_the_threshold_does_not_come_and_go() -> None:
     mem = CardMemory(CARD_NAMES, enter=0.25, leave=0.12)
     box = [100, 100, 140, 160]
     seen = [float(mem.update_with_detections(reading("yellow-3", box, {"yellow-3": 1.0}, c),
-                                             t).confidence[0])
-            for t, c in enumerate([0.26, 0.23, 0.24, 0.22, 0.25, 0.23])]
+                                             k / 10).confidence[0])
+            for k, c in enumerate([0.26, 0.23, 0.24, 0.22, 0.25, 0.23])]
     assert min(seen) >= 0.25  # kept for the game state while it lies there
     # a junk detection that never reaches the threshold stays as weak as it is
     junk = mem.update_with_detections(reading("red-1", [400, 400, 440, 460], {"red-1": 1.0},
-                                              0.1), 7)
+                                              0.1), 0.7)
     assert abs(float(junk.confidence[0]) - 0.1) < 1e-6
     # a card whose confidence fades for good drops out
-    for t in range(8, 20):
-        out = mem.update_with_detections(reading("yellow-3", box, {"yellow-3": 1.0}, 0.05), t)
+    for k in range(8, 30):
+        out = mem.update_with_detections(reading("yellow-3", box, {"yellow-3": 1.0}, 0.05),
+                                         k / 10)
     assert abs(float(out.confidence[0]) - 0.05) < 1e-6
