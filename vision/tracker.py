@@ -196,8 +196,9 @@ class Tracker:
 
     def __init__(self, players: int, stable_s: float = 0.4, min_frames: int = 3,
                  hold_s: float = 5.0, reveal_s: float = 2.0, lift_s: float = 2.5,
-                 unsure_s: float = 1.2) -> None:
+                 unsure_s: float = 1.2, sticky: float = 0.15) -> None:
         self.players = players
+        self.sticky = sticky
         self.lift_s, self.unsure_s = lift_s, unsure_s
         self.stable_s, self.min_frames, self.hold_s, self.reveal_s = (
             stable_s, min_frames, hold_s, reveal_s)
@@ -234,6 +235,8 @@ class Tracker:
 
     # -- the one verb ----------------------------------------------------------------------
     def update(self, state: VisibleState, t: float) -> list[TrackerEvent]:
+        if self.phase is Phase.PLAYING:
+            state = self._known(state)
         if state != self._candidate or (self._candidate is not None
                                          and state.moved_tops(self._candidate)):
             self._candidate, self._since, self._frames = state, t, 1
@@ -318,6 +321,33 @@ class Tracker:
                     stack = pile.stack_colour or next(iter(Colour))
                 out.append(_Candidate(seat, Move.collect(card, stack), pile.top, pile, notes))
         return out
+
+    def _known(self, state: VisibleState) -> VisibleState:
+        """A card that still lies where a known top lay, and could be that card (its reading
+        gives it ``sticky`` or more), is that card: a misread that flickers between two
+        classes for seconds does not become a move."""
+        def same(pile: Pile, card: Card) -> Pile:
+            return dataclasses.replace(pile, top=card, cards=(card, *pile.cards[1:]))
+
+        def could_be(pile: Pile, card: Card) -> bool:
+            return pile.top != card and any(a == card and p >= self.sticky
+                                            for a, p in pile.alternatives)
+
+        discard = state.discard
+        old = self.committed.discard if self.committed else None
+        if (discard is not None and old is not None and self.model.discard
+                and could_be(discard, old.top) and not discard.moved_from(old)):
+            discard = same(discard, old.top)
+        seats = []
+        for seat, piles in enumerate(state.seats):
+            out = []
+            for pile in piles:
+                st = self.model.stack_at(seat, pile.centre, 0.5 * (pile.size or 1.0))
+                if st is not None and could_be(pile, st.top.seen_as):
+                    pile = same(pile, st.top.seen_as)
+                out.append(pile)
+            seats.append(tuple(sorted(out, key=lambda p: (str(p.top), *p.centre))))
+        return dataclasses.replace(state, discard=discard, seats=tuple(seats))
 
     def _moved(self, state: VisibleState) -> list[tuple[int | None, Pile]]:
         """Tops that lie elsewhere than at the last commit, in the first frame of this stable

@@ -296,3 +296,16 @@ def test_a_question_about_a_misread_is_taken_back_when_the_table_reads_as_before
     assert any("misread" in e.payload["message"] for e in kinds(ev, "status"))
     ev = feed(s, scene(["red-3", "red-2"], {0: {"blue": ["blue-1"]}}), clock)
     assert moves(ev) == ["hand:red-2"]  # the tracker's table is the one before the misread
+
+
+def test_a_known_top_read_as_another_card_for_seconds_stays_itself() -> None:
+    s, clock = started()
+    sure = ("blue-3", *at(0), 0.9, {"blue-3": 0.9, "pink-3": 0.1})
+    assert moves(feed(s, table(_discard("red-3"), sure), clock)) == ["seat 0: collect:blue-3"]
+    unsure = ("pink-3", *at(0), 0.9, {"pink-3": 0.6, "blue-3": 0.4})  # glare on the stack
+    ev = feed(s, table(_discard("red-3"), unsure), clock, frames=25)
+    assert moves(ev) == [] and not kinds(ev, "question")
+    # a card that cannot be the known top is a change (once the memory of the place fades)
+    other = ("green-2", *at(0), 0.9, {"green-2": 0.95, "blue-3": 0.05})
+    assert moves(feed(s, table(_discard("red-3"), other), clock, frames=20)) == [
+        "seat 0: collect:green-2>blue"]
