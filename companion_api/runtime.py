@@ -102,7 +102,7 @@ class GameRuntime:
             return
         if r.expected_end:
             tr.phase = Phase.PLAYING
-            tr.expect_reveal()
+            tr.expect_reveal(r.hand_sizes)
         else:
             self._resync = []
 

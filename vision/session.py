@@ -162,8 +162,12 @@ class Session:
 
     def mark_round_over(self, t: float = 0.0) -> list[Event]:
         """The players end the round: the next settled table is read as the reveal."""
-        self.tracker.expect_reveal()
+        self.tracker.expect_reveal(self._hand_counts())
         return [Event("status", {"message": "round over: lay your hand cards face up"}, t)]
+
+    def _hand_counts(self) -> list[int] | None:
+        r = self.referee.round
+        return list(r.hand_sizes) if r is not None else None
 
     def finish_reveal(self, t: float = 0.0) -> list[Event]:
         events: list[Event] = []
@@ -246,7 +250,7 @@ class Session:
         if verdict.violations or verdict.anomalies:
             self.last.flagged = frozenset(_flagged_cards(verdict))
         if any(n.startswith("round over") for n in verdict.notes):
-            self.tracker.expect_reveal()
+            self.tracker.expect_reveal(self._hand_counts())
             events.append(Event("status", {"message": "round over: lay your hand cards face "
                                            "up"}, t))
         if isinstance(obs, RoundOver):

@@ -196,8 +196,12 @@ class Tracker:
 
     def __init__(self, players: int, stable_s: float = 0.4, min_frames: int = 3,
                  hold_s: float = 5.0, reveal_s: float = 2.0, lift_s: float = 2.5,
-                 unsure_s: float = 1.2, sticky: float = 0.15) -> None:
+                 unsure_s: float = 1.2, sticky: float = 0.15,
+                 reveal_wait_s: float = 8.0) -> None:
         self.players = players
+        self.reveal_wait_s = reveal_wait_s
+        self._reveal_counts: list[int] | None = None
+        self._reveal_since: float | None = None
         self.sticky = sticky
         self.lift_s, self.unsure_s = lift_s, unsure_s
         self.stable_s, self.min_frames, self.hold_s, self.reveal_s = (
@@ -227,11 +231,15 @@ class Tracker:
         """Each seat's stack tops as the camera reads them (for reading a reveal)."""
         return tuple(tuple(s.top.seen_as for s in seat) for seat in self.model.stacks)
 
-    def expect_reveal(self) -> None:
-        """The round is over (the referee said so, or the players): read the reveal next."""
+    def expect_reveal(self, counts: Sequence[int] | None = None) -> None:
+        """The round is over (the referee said so, or the players): read the reveal next.
+        ``counts``: how many cards each seat holds (the referee counts them), so a reveal
+        with a card not yet read is waited for (up to ``reveal_wait_s``)."""
         if self.phase is Phase.PLAYING:
             self.phase = Phase.REVEAL
             self._candidate = None
+            self._reveal_counts = list(counts) if counts is not None else None
+            self._reveal_since = None
 
     # -- the one verb ----------------------------------------------------------------------
     def update(self, state: VisibleState, t: float) -> list[TrackerEvent]:
@@ -285,6 +293,12 @@ class Tracker:
         reveals = state.reveals or ()
         if not force and not any(reveals):
             return []
+        if self._reveal_since is None:
+            self._reveal_since = t
+        want = self._reveal_counts
+        if (not force and want is not None and [len(r) for r in reveals] != want
+                and t - self._reveal_since < self.reveal_wait_s):
+            return []  # a card of the reveal is not read yet (covered, or a misread)
         self.phase = Phase.WAITING
         self.committed = state
         obs = RoundOver({k: cards for k, cards in enumerate(reveals) if cards})

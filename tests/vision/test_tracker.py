@@ -178,12 +178,34 @@ def test_round_over_reads_the_reveal_and_scores() -> None:
     feed(s, scene(["green-3"], {0: {"blue": ["blue-1"]}}), clock)
     ev = s.mark_round_over(clock.t)
     assert "lay your hand cards" in ev[0].payload["message"]
-    ev = feed(s, scene(["green-3"], {0: {"blue": ["blue-1"]}},
-                       [("red-2", 560, 640), ("yellow-4", 720, 640)]), clock, frames=25)
+    shown = scene(["green-3"], {0: {"blue": ["blue-1"]}},
+                  [("red-2", 560, 640), ("yellow-4", 720, 640)])
+    ev = feed(s, shown, clock, frames=25)
+    # the referee counts more hand cards than are shown: the tracker waits for the rest ...
+    assert not kinds(ev, "round-over")
+    ev = feed(s, shown, clock, frames=90)  # ... up to 8 s, then reads what lies there
     (ro,) = kinds(ev, "round-over")
     assert ro.payload["reveals"] == {"0": ["red-2", "yellow-4"]}
     (sc,) = kinds(ev, "scores")
     assert sc.payload["scores"] == [1 - 6, 0]
+
+
+def test_a_reveal_is_read_as_soon_as_every_hand_is_complete() -> None:
+    from engine.cards import Card
+    from vision.table_view import Pile, VisibleState
+
+    tr = Tracker(players=2)
+    red3 = Card.parse("red-3")
+    start = VisibleState(Pile(red3, (red3,)), ((), ()))
+    assert [str(o.observation) for t in (0.0, 0.2, 0.5) for o in tr.update(start, t)]
+    tr.expect_reveal([2, 1])
+    one = VisibleState(start.discard, ((), ()), ((Card.parse("blue-1"),), (Card.parse("joker"),)))
+    assert not [o for k in range(30) for o in tr.update(one, 1.0 + k / 10)]
+    both = VisibleState(start.discard, ((), ()),
+                        ((Card.parse("blue-1"), Card.parse("pink-2")), (Card.parse("joker"),)))
+    out = [o for k in range(30) for o in tr.update(both, 4.0 + k / 10)]
+    assert [str(o.observation) for o in out] == [
+        "round over: seat 0 reveals [blue-1, pink-2]; seat 1 reveals [joker]"]
 
 
 def test_tracker_alone_holds_and_asks_after_a_long_hide() -> None:

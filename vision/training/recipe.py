@@ -76,9 +76,12 @@ def faces(args: argparse.Namespace) -> None:
 
 
 def export(args: argparse.Namespace) -> None:
+    from ultralytics.utils.torch_utils import strip_optimizer
+
     from vision.training.export import export_finder
 
     shutil.copy("data/finder.pt", MODELS / "card_finder.pt")
+    strip_optimizer(str(MODELS / "card_finder.pt"))  # a run stopped by hand keeps it: 4x size
     shutil.copy("data/face_net.pt", MODELS / "card_faces.pt")
     print(export_finder(MODELS / "card_finder.pt", MODELS, ("onnx", "openvino")))
 
