@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         (out.parent / "teach_report.json").write_text(json.dumps({
             "before": before.to_dict() if before else None, "after": after.to_dict(),
             "minutes": minutes}, indent=1))
-    finder_arg = f" --finder {new_finder}" if new_finder != args.finder else ""
+    finder_arg = f" --model {new_finder}" if new_finder != args.finder else ""
     print(f"use it with: passt serve --faces {out}{finder_arg}   "
           f"(or passt eval --faces {out}{finder_arg} --data ...)")
     return 0
