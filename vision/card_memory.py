@@ -7,7 +7,9 @@ that has not moved keeps its box), sums the face probabilities over the frames, 
 reports the card as the best class of that sum. A card that lands, moves or is picked
 up has another box and starts a fresh memory, so real changes come through at once; the
 evidence also fades (by half every ``half_life_s`` seconds, whatever the frame rate), so a
-card put down exactly where the last one lay is read as itself within about that time.
+card put down exactly where the last one lay is read as itself within about that time - at
+once when this frame gives the remembered card less than ``fresh`` and its own best class
+0.5 or more (another card landed squarely on it; a flicker keeps some of both).
 
 Its confidence is smoothed the same way, with hysteresis: a still card that has reached
 ``enter`` (the table view's threshold) keeps at least that confidence while its smoothed
@@ -46,12 +48,14 @@ class CardMemory:
         half_life_s: float = 0.5,
         enter: float = STATE_CONFIDENCE,
         leave: float = 0.12,
+        fresh: float = 0.05,
     ) -> None:
         self.class_names = list(class_names)
         self.same_place_iou = same_place_iou
         self.forget_after_s = forget_after_s
         self.half_life_s = half_life_s
         self.enter, self.leave = enter, leave
+        self.fresh = fresh
         self.cards: list[_Remembered] = []
 
     def update_with_detections(self, d: sv.Detections, t: float) -> sv.Detections:
@@ -85,6 +89,8 @@ class CardMemory:
                 taken.add(j)
                 card = self.cards[j]
                 keep = 0.5 ** (max(t - card.last_seen, 0.0) / self.half_life_s)
+                if probs[i, card.evidence.argmax()] < self.fresh and probs[i].max() >= 0.5:
+                    keep = 0.0  # a clearly other card landed squarely on it: read it afresh
                 card.evidence = card.evidence * keep + probs[i] * weight
                 card.confidence = card.confidence * keep + weight * (1 - keep)
                 card.box, card.last_seen = boxes[i], t

@@ -61,3 +61,14 @@ def test_a_still_card_read_near_the_threshold_does_not_come_and_go() -> None:
         out = mem.update_with_detections(reading("yellow-3", box, {"yellow-3": 1.0}, 0.05),
                                          k / 10)
     assert abs(float(out.confidence[0]) - 0.05) < 1e-6
+
+
+def test_a_clearly_other_card_landing_squarely_is_read_at_once() -> None:
+    mem = CardMemory(CARD_NAMES)
+    box = [100, 100, 140, 160]
+    for k in range(10):
+        mem.update_with_detections(reading("blue-3", box, {"blue-3": 0.9, "pink-3": 0.1}), k / 10)
+    out = mem.update_with_detections(reading("green-2", box, {"green-2": 0.97, "blue-3": 0.01}),
+                                     1.0)
+    assert list(out.data[CLASS_NAME]) == ["green-2"]
+    assert out.data[CLASS_PROBS][0, CARD_NAMES.index("blue-3")] < 0.05
