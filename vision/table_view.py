@@ -53,6 +53,8 @@ class Pile:
         diagonals or it turned more than ``turn`` degrees (a twin laid on the card). A still
         card's box wanders < 3 px and < 8 degrees in the shipped detector (rendered games)."""
         size = max(self.size, other.size, 1e-9)
+        if min(self.size, other.size) < 0.85 * size:
+            return False  # a box that shrank or grew is a card partly covered: cannot tell
         d = float(np.hypot(self.centre[0] - other.centre[0], self.centre[1] - other.centre[1]))
         dt = abs(self.angle - other.angle) % 180.0
         return d > shift * size or min(dt, 180.0 - dt) > turn

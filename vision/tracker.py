@@ -257,7 +257,8 @@ class Tracker:
             return self._reveal(state, t)
         if state == self.committed:
             self._held_since = None
-            moved = self._moved(state) if self.phase is Phase.PLAYING else []
+            settled = t - self._since >= self.unsure_s - 1e-9  # an arm may rest on it a while
+            moved = self._moved(state) if self.phase is Phase.PLAYING and settled else []
             return self._twin(state, moved, t) if moved else []
         if self.phase is Phase.WAITING:
             return self._maybe_start(state, t)
