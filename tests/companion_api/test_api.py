@@ -234,13 +234,15 @@ def test_token_is_required_off_loopback(tmp_path: Path) -> None:
     assert Settings(host="127.0.0.1").with_token().token is None
 
 
-def test_a_new_server_replays_the_log(settings: Settings) -> None:
-    def app() -> Any:
-        a = create_app(settings)
-        a.dependency_overrides[get_detector] = lambda: ScriptedDetector()
-        return a
+def _server(settings: Settings) -> Any:
+    """A fresh app on the same database (a restarted server)."""
+    a = create_app(settings)
+    a.dependency_overrides[get_detector] = lambda: ScriptedDetector()
+    return a
 
-    with TestClient(app()) as c:
+
+def test_a_new_server_replays_the_log(settings: Settings) -> None:
+    with TestClient(_server(settings)) as c:
         game = c.post("/api/games", json={"names": ["A", "B", "C"]}).json()["id"]
         for text in ("round starts: discard red-3", "hand:red-5", "seat 1: collect:blue-1",
                      "seat 2: collect:pink-5"):
@@ -249,7 +251,7 @@ def test_a_new_server_replays_the_log(settings: Settings) -> None:
                                                       "observation": "seat 2: collect:pink-4"})
         c.post(f"/api/games/{game}/undo")
         before = c.get(f"/api/games/{game}").json()
-    with TestClient(app()) as c:
+    with TestClient(_server(settings)) as c:
         after = c.get("/api/games/live").json()
     assert after["id"] == game
     assert after["observations"] == before["observations"]
@@ -261,12 +263,7 @@ def test_a_move_told_later_is_replayed_in_its_place(settings: Settings) -> None:
     insert, so a new server rebuilds the same game."""
     from engine.observations import parse_observation
 
-    def app() -> Any:
-        a = create_app(settings)
-        a.dependency_overrides[get_detector] = lambda: ScriptedDetector()
-        return a
-
-    with TestClient(app()) as c:
+    with TestClient(_server(settings)) as c:
         game = c.post("/api/games", json={"names": ["A", "B", "C"]}).json()["id"]
         for text in ("round starts: discard red-3", "hand:red-5", "seat 0: collect:blue-1"):
             observe(c, game, text)
@@ -277,7 +274,7 @@ def test_a_move_told_later_is_replayed_in_its_place(settings: Settings) -> None:
         assert [e.get("before") for e in events if e["kind"] == "verdict"][0] == \
             "seat 0: collect:blue-1"
         before = c.get(f"/api/games/{game}").json()
-    with TestClient(app()) as c:
+    with TestClient(_server(settings)) as c:
         after = c.get("/api/games/live").json()
     assert after["observations"] == before["observations"]
     assert [o["text"] for o in after["observations"]][-3:] == [
