@@ -25,9 +25,10 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import cv2  # noqa: E402
 
+from companion_api.camera import detect  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from vision.detector import load_detector  # noqa: E402
-from vision.game_check import GameScore, score_game  # noqa: E402
+from vision.game_check import GameScore, move_key, score_game  # noqa: E402
 from vision.session import Session  # noqa: E402
 from vision.tracker import Tracker  # noqa: E402
 
@@ -59,20 +60,16 @@ class Players:
 
     def __init__(self, truth: dict) -> None:
         fps = truth["video"]["fps"]
-        self.moves = [(m["release"] / fps, _key(m["observation"])) for m in truth["moves"]]
+        self.moves = [(m["release"] / fps, move_key(m["observation"])) for m in truth["moves"]]
         self.recognized: Counter[str] = Counter()
 
     def saw(self, event: dict) -> None:
         if event["kind"] == "verdict" and not event.get("rejudged"):
-            self.recognized[_key(event["observation"])] += 1
+            self.recognized[move_key(event["observation"])] += 1
 
     def answer(self, question: dict, t: float) -> str | None:
         missing = Counter(k for rt, k in self.moves if rt <= t) - self.recognized
-        return next((c for c in question["candidates"] if missing[_key(c)] > 0), None)
-
-
-def _key(observation: str) -> str:
-    return observation.partition("=")[0]
+        return next((c for c in question["candidates"] if missing[move_key(c)] > 0), None)
 
 
 def referee_video(video: Path, truth: dict, detector: object, answer: bool = False,
@@ -95,9 +92,7 @@ def referee_video(video: Path, truth: dict, detector: object, answer: bool = Fal
             break
         t = frames / fps
         t0 = time.perf_counter()
-        at = getattr(detector, "detect_at", None)  # the truth's cards know frames by time
-        out = session.process_detections(at(frame, t), t, frame.shape) if at else \
-            session.process(frame, t)
+        out = session.process_detections(detect(detector, frame, t), t, frame.shape)
         busy += time.perf_counter() - t0
         for ev in out:
             events.append(ev.to_dict())

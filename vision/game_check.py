@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-def _key(observation: str) -> str:
+def move_key(observation: str) -> str:
+    """An observation without a joker's wish (spoken, not seen)."""
     head, _, _ = observation.partition("=")
     return head
 
@@ -89,8 +90,8 @@ def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore
         elif ev["kind"] == "scores" and ev.get("scores") is not None:
             scores.append(ev["scores"])
     out.seen_moves = len(seen)
-    a = [_key(m["observation"]) for m in moves]
-    b = [_key(s[0]) for s in seen]
+    a = [move_key(m["observation"]) for m in moves]
+    b = [move_key(s[0]) for s in seen]
     matched_truth: set[int] = set()
     matched_seen: set[int] = set()
     for block in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_matching_blocks():

@@ -24,7 +24,7 @@ from typing import Any, Literal
 import numpy as np
 import supervision as sv
 
-from engine.cards import CARD_NAMES, copies_in_deck
+from engine.cards import CARD_NAMES
 from engine.moves import Move
 from engine.observations import Observation, Played, RoundOver, WishSpoken
 from engine.referee import Referee
@@ -33,6 +33,7 @@ from engine.verdicts import Verdict
 from engine.wish import Wish
 from vision.calibration import Calibration, sectors_from_detections
 from vision.card_memory import CardMemory
+from vision.card_priors import possible
 from vision.detections import empty_detections
 from vision.detector import CardDetector
 from vision.table_view import TableView, VisibleState
@@ -232,10 +233,10 @@ class Session:
             return []
         seen = self.tracker.model.seen()
         out: list[Observation] = []
-        if seen[r.top] < copies_in_deck(r.top):
+        if possible(r.top, seen):
             out.append(Played(None, Move.hand(r.top)))
         for colour, cards in r.stacks[k].items():
-            if cards and seen[cards[-1]] < copies_in_deck(cards[-1]):
+            if cards and possible(cards[-1], seen):
                 out.append(Played(k, Move.collect(cards[-1], colour)))
         return out
 

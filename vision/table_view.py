@@ -68,7 +68,8 @@ class Pile:
         return self.top.colour
 
 
-def _sort_key(p: Pile) -> tuple[str, float, float]:
+def pile_order(p: Pile) -> tuple[str, float, float]:
+    """How a seat's piles are listed: by top, then place."""
     return (str(p.top), p.centre[0], p.centre[1])
 
 
@@ -230,7 +231,7 @@ class TableView:
                 (discard_piles if code == DISCARD_CODE else seat_piles[code]).append(pile)
         # several piles in the discard zone: the one with most cards, then the most certain
         discard = max(discard_piles, key=lambda p: (len(p.cards), p.confidence), default=None)
-        seats = tuple(tuple(sorted(ps, key=_sort_key)) for ps in seat_piles)
+        seats = tuple(tuple(sorted(ps, key=pile_order)) for ps in seat_piles)
         reveals = None
         if reveal:
             reveals = tuple(self._reveal(seats[k], stack_tops[k] if stack_tops else ())

@@ -28,7 +28,7 @@ Round start: the first committed state with exactly one discard card and empty c
 Round end: after :meth:`Tracker.expect_reveal` (the referee said the round is over), the
 face-up cards laid at each seat, once settled for ``reveal_s``, are the reveal.
 
->>> from vision.table_view import Pile, VisibleState
+>>> from vision.table_view import Pile, VisibleState, pile_order
 >>> from engine.cards import Card
 >>> tr = Tracker(players=2)
 >>> s = VisibleState(Pile(Card.parse("red-3"), (Card.parse("red-3"),)), ((), ()))
@@ -47,11 +47,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.cards import Card, Colour, copies_in_deck
+from engine.cards import Card, Colour
 from engine.moves import Move, Source
 from engine.observations import Observation, Played, RoundOver, RoundStarted
-from vision.card_priors import read_card
-from vision.table_view import Pile, VisibleState
+from vision.card_priors import possible, read_card
+from vision.table_view import Pile, VisibleState, pile_order
 
 
 class Phase(enum.Enum):
@@ -361,7 +361,7 @@ class Tracker:
                 if st is not None and could_be(pile, st.top.seen_as):
                     pile = same(pile, st.top.seen_as)
                 out.append(pile)
-            seats.append(tuple(sorted(out, key=lambda p: (str(p.top), *p.centre))))
+            seats.append(tuple(sorted(out, key=pile_order)))
         return dataclasses.replace(state, discard=discard, seats=tuple(seats))
 
     def _moved(self, state: VisibleState) -> list[tuple[int | None, Pile]]:
@@ -387,7 +387,7 @@ class Tracker:
                     continue
                 card = st.top.card
             assert card is not None
-            if seen[card] >= copies_in_deck(card):
+            if not possible(card, seen):
                 continue  # no copy left to lay there: the pile was only nudged
             note = (f"the {card} on {'the discard' if seat is None else f'seat {seat}'} moved: "
                     f"read as the other {card} laid on it")
@@ -429,7 +429,8 @@ class Tracker:
         cands = self._candidates(state)
         results = [(c, self._after(c)) for c in cands]
         exact = [(c, m) for c, m in results if m.key() == observed]
-        if self._lifted(observed):
+        lifted = self._lifted(observed)
+        if lifted:
             # a stack shows the card under its top: the top is in a hand on its way to the
             # discard - unless it lies still that way for lift_s: then a twin of the card
             # below was collected onto the stack (the one move that looks the same)
@@ -449,7 +450,7 @@ class Tracker:
             return [Decoded(c.observation, t, state, wish_needed=joker, notes=c.notes)]
         before = self.committed
         partial = [c for c, m in results if _covers(m.key(), observed)]
-        hidden = bool(partial) or _covers(self.model.key(), observed) or self._lifted(observed)
+        hidden = bool(partial) or _covers(self.model.key(), observed) or lifted
         if not hidden and t - self._since < self.unsure_s - 1e-9:
             return []  # no move explains it (yet): a misread flickers back within a second
         if len(exact) > 1:
