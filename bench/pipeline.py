@@ -61,6 +61,8 @@ class Players:
     def __init__(self, truth: dict) -> None:
         fps = truth["video"]["fps"]
         self.moves = [(m["release"] / fps, move_key(m["observation"])) for m in truth["moves"]]
+        self.moves += [(r["start_frame"] / fps, f"round starts: discard {r['first_discard']}")
+                       for r in truth["rounds"]]
         self.recognized: Counter[str] = Counter()
 
     def saw(self, event: dict) -> None:
@@ -69,6 +71,9 @@ class Players:
 
     def answer(self, question: dict, t: float) -> str | None:
         missing = Counter(k for rt, k in self.moves if rt <= t) - self.recognized
+        if any(c.startswith("round starts") for c in question["candidates"]):
+            # the players know the card they turned up, among the guesses or not
+            return next((k for k in missing if k.startswith("round starts")), None)
         return next((c for c in question["candidates"] if missing[move_key(c)] > 0), None)
 
 

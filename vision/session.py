@@ -26,7 +26,7 @@ import supervision as sv
 
 from engine.cards import CARD_NAMES
 from engine.moves import Move
-from engine.observations import Observation, Played, RoundOver, WishSpoken
+from engine.observations import Observation, Played, RoundOver, RoundStarted, WishSpoken
 from engine.referee import Referee
 from engine.rules import Rules
 from engine.verdicts import Verdict
@@ -143,7 +143,7 @@ class Session:
             return self._insert(obs, later, t)
         told = [Event("move", {"observation": str(obs), "notes": ["told by the players"],
                                "table": str(q.state)}, t)] if isinstance(obs, Played) else []
-        return told + self._observe(obs, t, ["told by the players"])
+        return told + self._observe_told(obs, t, ["told by the players"], q.state)
 
     def _insert(self, obs: Observation, later: Observation, t: float) -> list[Event]:
         """An unseen move goes in before ``later``; the moves after it are judged again."""
@@ -183,7 +183,15 @@ class Session:
 
     def observe(self, obs: Observation, t: float = 0.0) -> list[Event]:
         """An observation the players entered by hand (a move, a reveal) goes to the referee."""
-        return self._observe(obs, t)
+        return self._observe_told(obs, t)
+
+    def _observe_told(self, obs: Observation, t: float, notes: list[str] | None = None,
+                      table: VisibleState | None = None) -> list[Event]:
+        events = self._observe(obs, t, notes)
+        if isinstance(obs, RoundStarted) and events and events[0].kind == "verdict":
+            # the camera follows the round from the table asked about (or as it now lies)
+            self.tracker.start_told(obs.discard, table)
+        return events
 
     def set_calibration(self, cal: Calibration | None) -> None:
         """New seats and zones (None: estimate sectors again from the next cards)."""

@@ -81,6 +81,9 @@ class VisibleState:
     discard: Pile | None
     seats: tuple[tuple[Pile, ...], ...]
     reveals: tuple[tuple[Card, ...], ...] | None = None
+    # with no discard pile read: cards found in the discard zone but read below the state's
+    # confidence (a round's first card on a hard printing) - the tracker may ask about them
+    unsure_discard: Pile | None = field(default=None, compare=False)
 
     @property
     def discard_top(self) -> Card | None:
@@ -208,14 +211,16 @@ class TableView:
         """``reveal``: also list each seat's revealed hand cards - every card of the seat's
         piles except one pile per known collection stack top in ``stack_tops[seat]``."""
         names = detections.data.get(CLASS_NAME, np.asarray([], dtype=object))
-        keep = np.array([str(n) in self.class_names for n in names], bool)
+        deck = np.array([str(n) in self.class_names for n in names], bool)
+        keep = deck.copy()
         if detections.confidence is not None and len(detections):
             keep &= np.asarray(detections.confidence) >= self.min_confidence
         d: sv.Detections = detections[keep] if len(detections) else detections  # type: ignore[assignment]
         n_seats = self.calibration.players
         if len(d) == 0:
             empty: tuple[tuple[Pile, ...], ...] = tuple(() for _ in range(n_seats))
-            return VisibleState(None, empty, tuple(() for _ in range(n_seats)) if reveal else None)
+            return VisibleState(None, empty, tuple(() for _ in range(n_seats)) if reveal else None,
+                                self._unsure_discard(detections, deck & ~keep))
         pts = centres(d)
         quads = _quads(d)
         codes = self.calibration.zone_codes(pts)
@@ -236,7 +241,19 @@ class TableView:
         if reveal:
             reveals = tuple(self._reveal(seats[k], stack_tops[k] if stack_tops else ())
                             for k in range(n_seats))
-        return VisibleState(discard, seats, reveals)
+        unsure = None if discard else self._unsure_discard(detections, deck & ~keep)
+        return VisibleState(discard, seats, reveals, unsure)
+
+    def _unsure_discard(self, detections: sv.Detections, low: np.ndarray) -> Pile | None:
+        """The most certain pile of the cards read too unsurely to count, in the discard zone."""
+        if not low.any():
+            return None
+        d: sv.Detections = detections[low]  # type: ignore[assignment]
+        pts, quads = centres(d), _quads(d)
+        members = np.flatnonzero(self.calibration.zone_codes(pts) == DISCARD_CODE)
+        piles = [make_pile(d, [int(members[g]) for g in group], quads, pts, self.class_names)
+                 for group in group_piles(quads[members])]
+        return max(piles, key=lambda p: (len(p.cards), p.confidence), default=None)
 
     @staticmethod
     def _reveal(piles: Sequence[Pile], stack_tops: Sequence[Card]) -> tuple[Card, ...]:

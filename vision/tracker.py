@@ -197,8 +197,13 @@ class Tracker:
     def __init__(self, players: int, stable_s: float = 0.4, min_frames: int = 3,
                  hold_s: float = 5.0, reveal_s: float = 2.0, lift_s: float = 2.5,
                  unsure_s: float = 1.2, sticky: float = 0.15,
-                 reveal_wait_s: float = 8.0) -> None:
+                 reveal_wait_s: float = 8.0, start_ask_s: float = 1.0) -> None:
         self.players = players
+        self.start_ask_s = start_ask_s
+        self.told_confidence = 0.5  # a reading this sure overrides what the players named
+        self._unsure_start: tuple[float, Pile] | None = None  # since when, and where
+        self._asked_start = False
+        self._told: TrackedCard | None = None  # a discard top the players named
         self.reveal_wait_s = reveal_wait_s
         self._reveal_counts: list[int] | None = None
         self._reveal_since: float | None = None
@@ -257,6 +262,8 @@ class Tracker:
             return self._reveal(state, t)
         if state == self.committed:
             self._held_since = None
+            if self.phase is Phase.WAITING:
+                return self._ask_start(state, t)
             settled = t - self._since >= self.unsure_s - 1e-9  # an arm may rest on it a while
             moved = self._moved(state) if self.phase is Phase.PLAYING and settled else []
             return self._twin(state, moved, t) if moved else []
@@ -283,12 +290,51 @@ class Tracker:
     def _maybe_start(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         self.committed = state
         if state.discard is None or len(state.discard.cards) != 1 or not state.collections_empty:
-            return []
+            return self._ask_start(state, t)
         card = state.discard.top
-        self.model = TableModel([TrackedCard(card, card)], [[] for _ in range(self.players)])
-        self.phase = Phase.PLAYING
-        self._commit(state)
+        self._start(TrackedCard(card, card), state)
         return [Decoded(RoundStarted(card), t, state)]
+
+    def _start(self, first: TrackedCard, state: VisibleState) -> None:
+        self.model = TableModel([first], [[] for _ in range(self.players)])
+        self.phase = Phase.PLAYING
+        self._unsure_start, self._asked_start = None, False
+        self._commit(state)
+
+    def _ask_start(self, state: VisibleState, t: float) -> list[TrackerEvent]:
+        """A single card lies in the discard zone of an empty table but is read too unsurely
+        to start the round: after ``start_ask_s`` ask the players which card it is (a round
+        started on a guess would be wrong throughout)."""
+        u = state.unsure_discard
+        if state.discard is not None or not state.collections_empty or u is None:
+            self._unsure_start, self._asked_start = None, False
+            return []
+        if len(u.cards) != 1:
+            return []
+        if self._unsure_start is None or u.moved_from(self._unsure_start[1]):
+            self._unsure_start = (t, u)  # a card that moves is still in a hand
+            return []
+        if self._asked_start or t - self._unsure_start[0] < self.start_ask_s - 1e-9:
+            return []
+        self._asked_start = True
+        guess = ", ".join(f"{c} {p:.0%}" for c, p in u.alternatives) or str(u.top)
+        return [Question(f"a round seems to start, but the first discard card cannot be read "
+                         f"for sure ({guess}): which card is it?",
+                         tuple(RoundStarted(c) for c, _ in u.alternatives), t, state)]
+
+    def start_told(self, card: Card, state: VisibleState | None = None) -> None:
+        """The players say the round started with ``card`` on the discard (an answer, or
+        entered by hand): follow the round from ``state`` (the table when the question was
+        asked; by default as it now lies), with that card on top wherever the camera reads
+        a card there, however unsurely (see :meth:`_known`)."""
+        state = state or self._candidate or self.committed or VisibleState(
+            None, tuple(() for _ in range(self.players)))
+        first = TrackedCard(card, card)
+        place = state.discard or state.unsure_discard
+        told = dataclasses.replace(place, top=card, cards=(card, *place.cards[1:])) if place \
+            else Pile(card, (card,))
+        self._start(first, dataclasses.replace(state, discard=told, unsure_discard=None))
+        self._told = first
 
     def _reveal(self, state: VisibleState, t: float, force: bool = False) -> list[TrackerEvent]:
         reveals = state.reveals or ()
@@ -353,6 +399,13 @@ class Tracker:
         if (discard is not None and old is not None and self.model.discard
                 and could_be(discard, old.top) and not discard.moved_from(old)):
             discard = same(discard, old.top)
+        told = self._told is not None and bool(self.model.discard) and (
+            self.model.discard[-1] is self._told)
+        if told and old is not None:  # the players named it: any unsure reading there is it
+            here = discard if discard is not None else state.unsure_discard
+            if (here is not None and here.confidence < self.told_confidence
+                    and not here.moved_from(old)):
+                discard = same(here, old.top)
         seats = []
         for seat, piles in enumerate(state.seats):
             out = []

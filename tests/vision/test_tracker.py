@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import supervision as sv
 
-from engine.cards import CARD_NAMES
+from engine.cards import CARD_NAMES, Card
+from engine.observations import RoundStarted
 from engine.rules import Rules
 from tests.vision.table_fakes import CENTRE, at, calibration, scene, stack, table
 from vision.card_memory import CardMemory
@@ -334,3 +335,55 @@ def test_a_known_top_read_as_another_card_for_seconds_stays_itself() -> None:
     other = ("green-2", *at(0), 0.9, {"green-2": 0.95, "blue-3": 0.05})
     assert moves(feed(s, table(_discard("red-3"), other), clock, frames=20)) == [
         "seat 0: collect:green-2>blue"]
+
+
+def test_an_unreadable_first_card_is_asked_about_and_the_answer_starts_the_round() -> None:
+    s = Session(None, Rules(players=3), calibration())
+    clock = Clock()
+    unsure = ("yellow-0", *CENTRE, 0.09, {"yellow-0": 0.3, "yellow-4": 0.2})
+    ev = feed(s, table(unsure), clock, frames=8)
+    assert not kinds(ev, "question") and not kinds(ev, "verdict")  # 0.8 s: maybe it settles
+    ev = feed(s, table(unsure), clock, frames=15)
+    [q] = kinds(ev, "question")
+    assert q.payload["candidates"] == ["round starts: discard yellow-0",
+                                       "round starts: discard yellow-4"]
+    assert not kinds(feed(s, table(unsure), clock, frames=30), "question")  # asked once
+    # seat 0 collects before the players answer: a move of the round, seen as such
+    feed(s, table(unsure, ("green-1", *at(0))), clock)
+    told = s.answer(q.payload["id"], "round starts: discard yellow-4")
+    assert [e.payload["observation"] for e in kinds(told, "verdict")] == [
+        "round starts: discard yellow-4"]
+    # the card keeps being read unsurely (now and then sure enough as yellow-0): it is the
+    # yellow-4 the players named - no move, no question
+    green = ("green-1", *at(0))
+    ev = feed(s, table(unsure, green), clock)
+    assert moves(ev) == ["seat 0: collect:green-1"]
+    for card in (unsure, ("yellow-0", *CENTRE, 0.3, {"yellow-0": 0.3, "yellow-4": 0.2})):
+        ev = feed(s, table(card, green), clock, frames=30)
+        assert moves(ev) == [] and not kinds(ev, "question")
+    ev = feed(s, table(_discard("yellow-2", 20.0, 30.0), green), clock)  # seat 1 plays on it
+    assert moves(ev) == ["hand:yellow-2"] and rules(ev) == []
+
+
+def test_a_card_still_in_a_hand_over_the_discard_zone_is_not_asked_about() -> None:
+    s = Session(None, Rules(players=3), calibration())
+    clock = Clock()
+    ev: list[Event] = []
+    for k in range(40):  # it moves all the time
+        ev += feed(s, table(("yellow-0", CENTRE[0] + 7 * k, CENTRE[1], 0.1)), clock, frames=1)
+    assert not kinds(ev, "question")
+    ev = feed(s, table(("yellow-0", CENTRE[0] + 7 * 40, CENTRE[1], 0.1)), clock, frames=25)
+    assert not kinds(ev, "question")  # let go outside the discard zone: not the first card
+    ev = feed(s, table(("yellow-0", *CENTRE, 0.1)), clock, frames=25)
+    assert len(kinds(ev, "question")) == 1  # laid in the discard zone and left there
+
+
+def test_a_round_start_entered_by_hand_is_followed_by_the_camera() -> None:
+    s = Session(None, Rules(players=3), calibration())
+    clock = Clock()
+    feed(s, table(), clock)
+    s.observe(RoundStarted(Card.parse("blue-2")))
+    ev = feed(s, table(("blue-5", *CENTRE, 0.2)), clock, frames=20)  # read, unsurely, wrong
+    assert moves(ev) == [] and not kinds(ev, "question")
+    ev = feed(s, table(_discard("blue-4", 25.0, 0.0)), clock)
+    assert moves(ev) == ["hand:blue-4"]

@@ -21,9 +21,11 @@ HERSHEY = (
     cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,
     cv2.FONT_HERSHEY_PLAIN,
 )
+# every one draws the digits and the joker texts (DejaVuSansDisplay.ttf, once listed here,
+# has no digits at all: 4 % of the printings had no centre value, 2 % no value anywhere)
 _TTF_NAMES = (
     "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSerif.ttf",
-    "DejaVuSerif-Bold.ttf", "DejaVuSansMono-Bold.ttf", "DejaVuSansDisplay.ttf", "STIXGeneral.ttf",
+    "DejaVuSerif-Bold.ttf", "DejaVuSansMono-Bold.ttf", "STIXGeneral.ttf",
     "STIXGeneralBol.ttf", "cmr10.ttf", "cmss10.ttf", "cmb10.ttf", "cmtt10.ttf",
 )
 

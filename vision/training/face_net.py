@@ -15,6 +15,7 @@ import torch
 from torch import nn
 
 INPUT_SIZE = (32, 48)  # width, height fed to the network (stored with the weights)
+CHANNELS = (24, 48, 64, 64, 128)  # of the five conv blocks at width 1.0
 
 
 def _block(cin: int, cout: int) -> nn.Sequential:
@@ -24,31 +25,55 @@ def _block(cin: int, cout: int) -> nn.Sequential:
 
 
 class FaceNet(nn.Module):
-    def __init__(self, classes: int, input_size: tuple[int, int] = INPUT_SIZE) -> None:
+    def __init__(self, classes: int, input_size: tuple[int, int] = INPUT_SIZE,
+                 width: float = 1.0) -> None:
         super().__init__()
-        self.input_size = input_size
+        self.input_size, self.width = input_size, width
+        c = [round(n * width) for n in CHANNELS]
         self.features = nn.Sequential(
-            _block(3, 24), nn.MaxPool2d(2),  # 24x16
-            _block(24, 48), nn.MaxPool2d(2),  # 12x8
-            _block(48, 64), _block(64, 64), nn.MaxPool2d(2),  # 6x4
-            _block(64, 128),
+            _block(3, c[0]), nn.MaxPool2d(2),  # 24x16 at 32x48
+            _block(c[0], c[1]), nn.MaxPool2d(2),  # 12x8
+            _block(c[1], c[2]), _block(c[2], c[3]), nn.MaxPool2d(2),  # 6x4
+            _block(c[3], c[4]),
         )
         self.head = nn.Sequential(nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2),
-                                  nn.Linear(128, classes))
+                                  nn.Linear(c[4], classes))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.head(self.features(x))
 
 
+def widen(model: FaceNet, width: float) -> FaceNet:
+    """A wider copy that reads exactly as ``model`` until it is trained (Net2Net-style).
+
+    The old channels keep their weights; each new channel gets fresh weights from its
+    inputs but a zero weight into the next layer, so it adds nothing at first and learns
+    from the first step on. More capacity without losing what the narrow net learned.
+    """
+    wide = FaceNet(model.head[-1].out_features, model.input_size, width)
+    old, new = model.state_dict(), wide.state_dict()
+    for key, value in old.items():
+        target = new[key]
+        if value.ndim == 0:  # BatchNorm's batch counter
+            target.copy_(value)
+            continue
+        if key.endswith("weight") and value.ndim >= 2:
+            target[:, value.shape[1]:] = 0  # new inputs of an old or new channel: off
+        target[tuple(slice(0, n) for n in value.shape)] = value
+    wide.load_state_dict(new)
+    return wide
+
+
 def save_face_net(model: FaceNet, names: tuple[str, ...], path: Path, meta: dict) -> None:
     torch.save({"state": model.state_dict(), "names": list(names), "meta": meta,
-                "input_size": list(model.input_size)}, path)
+                "input_size": list(model.input_size), "width": model.width}, path)
 
 
 def load_face_net(path: Path) -> tuple[FaceNet, tuple[str, ...], dict]:
     ckpt = torch.load(path, map_location="cpu", weights_only=False)
     names = tuple(ckpt["names"])
-    model = FaceNet(len(names), tuple(ckpt.get("input_size", (32, 48))))
+    model = FaceNet(len(names), tuple(ckpt.get("input_size", INPUT_SIZE)),
+                    float(ckpt.get("width", 1.0)))
     model.load_state_dict(ckpt["state"])
     model.eval()
     return model, names, ckpt.get("meta", {})

@@ -55,7 +55,7 @@ def finder(args: argparse.Namespace) -> None:
 
 def faces(args: argparse.Namespace) -> None:
     from engine.cards import CARD_NAMES
-    from vision.training.face_net import load_face_net, save_face_net
+    from vision.training.face_net import load_face_net, save_face_net, widen
     from vision.training.scenes import OTHER, load_faces
     from vision.training.train_faces import FaceTraining, train_faces
 
@@ -65,8 +65,11 @@ def faces(args: argparse.Namespace) -> None:
     val = load_faces(Path(args.val), CARD_NAMES)
     w, h = (int(v) for v in args.input_size.split("x"))
     cfg = FaceTraining(epochs=args.epochs, threads=args.threads, seed=args.seed,
-                       input_size=(w, h), lr=args.lr, minutes=args.minutes)
+                       input_size=(w, h), width=args.width or 1.0, lr=args.lr,
+                       minutes=args.minutes)
     init = load_face_net(Path(args.start))[0] if args.start else None
+    if init is not None and args.width and args.width != init.width:
+        init = widen(init, args.width)  # reads as before, with room to learn more
     t0 = time.perf_counter()
     model = train_faces(x, y, len(CARD_NAMES) + 1, cfg, val=val, init=init)
     save_face_net(model, (*CARD_NAMES, OTHER), Path("data/face_net.pt"),
@@ -117,6 +120,8 @@ def main() -> None:
     c.add_argument("--input-size", default="32x48", help="WxH; the shipped net reads 32x48")
     c.add_argument("--from", dest="start", help="continue from these weights (keeps their input)")
     c.add_argument("--lr", type=float, default=3e-3, help="peak of the one-cycle schedule")
+    c.add_argument("--width", type=float,
+                   help="channel multiplier (a --from net is widened to it, keeping its reading)")
     c.add_argument("--minutes", type=float, help="stop after the epoch that passes this time")
     sub.add_parser("export")
     args = ap.parse_args()

@@ -26,6 +26,7 @@ class FaceTraining:
     seed: int = 0
     threads: int = 2
     input_size: tuple[int, int] = INPUT_SIZE  # of a new network (a fine-tuned one keeps its own)
+    width: float = 1.0  # channel multiplier of a new network
     history: list[dict[str, float]] = field(default_factory=list)
 
 
@@ -71,7 +72,7 @@ def train_faces(
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed)
-    model = init or FaceNet(classes, cfg.input_size)
+    model = init or FaceNet(classes, cfg.input_size, cfg.width)
     opt = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=1e-4)
     steps = cfg.epochs * max(1, len(x) // cfg.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, cfg.lr, total_steps=steps + 1)
