@@ -35,8 +35,9 @@ from vision.detections import (
 from vision.rectify import rectify
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
-# the fastest runtime that reads the same cards (bench/detector.py): OpenVINO
-DEFAULT_FINDER = MODELS / "card_finder_openvino_model"
+# the fastest runtime that reads the same cards as PyTorch (bench/detector.py): ONNX
+# Runtime (OpenVINO is a little faster but read 27/30 demo frames the same with v2)
+DEFAULT_FINDER = MODELS / "card_finder.onnx"
 DEFAULT_FACES = MODELS / "card_faces.pt"
 FINDER_WIDTH = 640
 FINDER_CONF = 0.2  # the finder's own threshold (measured best: passt eval --conf)

@@ -82,6 +82,7 @@ class Session:
         self.rules = rules or Rules()
         self.referee = Referee(self.rules)
         self.tracker = tracker or Tracker(self.rules.players)
+        self.tracker.to_move = lambda: self.referee.to_move
         self.calibration = calibration
         self._calibrate = calibrate or (
             lambda d, shape: sectors_from_detections(self.rules.players, d, shape))

@@ -42,7 +42,7 @@ import copy
 import dataclasses
 import enum
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -166,6 +166,15 @@ class TableModel:
                 found.centre = centre
 
 
+def _distance_to_same(m: TableModel, seat: int, pile: Pile) -> float:
+    """How far a pile is from the seat's known stack with the same top (new cards are far)."""
+    same = [s for s in m.stacks[seat] if s.top.seen_as == pile.top]
+    if not same:
+        return float("inf")
+    return min(float(np.hypot(s.centre[0] - pile.centre[0], s.centre[1] - pile.centre[1]))
+               for s in same)
+
+
 def _key(state: VisibleState) -> Key:
     return state.discard_top, tuple(tuple(sorted(str(c) for c in state.tops(k)))
                                     for k in range(len(state.seats)))
@@ -200,6 +209,8 @@ class Tracker:
                  reveal_wait_s: float = 8.0, start_ask_s: float = 1.0) -> None:
         self.players = players
         self.start_ask_s = start_ask_s
+        # whose turn it is (the session hands in its referee's): orders two moves seen at once
+        self.to_move: Callable[[], int | None] | None = None
         self.told_confidence = 0.5  # a reading this sure overrides what the players named
         self._unsure_start: tuple[float, Pile] | None = None  # since when, and where
         self._asked_start = False
@@ -352,8 +363,9 @@ class Tracker:
         return [Decoded(obs, t, state)]
 
     # -- decoding a change -----------------------------------------------------------------
-    def _candidates(self, state: VisibleState) -> list[_Candidate]:
-        m = self.model
+    def _candidates(self, state: VisibleState, model: TableModel | None = None
+                    ) -> list[_Candidate]:
+        m = model or self.model
         out: list[_Candidate] = []
         d = state.discard
         old_top = m.discard[-1] if m.discard else None
@@ -361,6 +373,7 @@ class Tracker:
             card, notes = read_card(d.top, d.alternatives, m.seen(),
                                     old_top.card if old_top else None)
             out.append(_Candidate(None, Move.hand(card), d.top, d, notes))
+        if d is not None:  # a stack top now on the discard (maybe onto its twin: no change)
             for seat, stacks in enumerate(m.stacks):
                 for st in stacks:
                     if st.top.seen_as == d.top:
@@ -371,7 +384,7 @@ class Tracker:
                 str(s.top.seen_as) for s in m.stacks[seat])
             for name in added:
                 pile = max((p for p in piles if str(p.top) == name),
-                           key=lambda p: self._distance_to_same(seat, p))
+                           key=lambda p: _distance_to_same(m, seat, p))
                 card, notes = read_card(pile.top, pile.alternatives, m.seen())
                 under = m.stack_at(seat, pile.centre, pile.size)
                 if under is not None:
@@ -458,18 +471,35 @@ class Tracker:
         joker = c.move.to_discard and c.move.card.is_joker
         return [Decoded(c.observation, t, state, wish_needed=joker, notes=c.notes)]
 
-    def _distance_to_same(self, seat: int, pile: Pile) -> float:
-        """How far a pile is from the seat's known stack with the same top (new cards are far)."""
-        same = [s for s in self.model.stacks[seat] if s.top.seen_as == pile.top]
-        if not same:
-            return float("inf")
-        return min(float(np.hypot(s.centre[0] - pile.centre[0], s.centre[1] - pile.centre[1]))
-                   for s in same)
-
-    def _after(self, c: _Candidate) -> TableModel:
-        m = copy.deepcopy(self.model)
+    def _after(self, c: _Candidate, model: TableModel | None = None) -> TableModel:
+        m = copy.deepcopy(model or self.model)
         m.apply(c.seat, c.move, c.seen_as, c.pile)
         return m
+
+    def _pair(self, state: VisibleState, observed: Key,
+              results: Sequence[tuple[_Candidate, TableModel]]) -> list[_Candidate]:
+        """Two moves that together, and only together, give the table now (the second came
+        while an arm still hid the first), in the one order the turns allow: the first by
+        the seat to move (:attr:`to_move`), the second by the next seat. Empty otherwise."""
+        if self.to_move is None:
+            return []
+        k = self.to_move()
+        if k is None:
+            return []
+        found: dict[frozenset[str], list[_Candidate]] = {}
+        for c1, m1 in results:
+            for c2 in self._candidates(state, m1):
+                if self._after(c2, m1).key() == observed:
+                    found.setdefault(frozenset((str(c1.observation), str(c2.observation))),
+                                     [c1, c2])
+        if len(found) != 1:
+            return []
+        a, b = next(iter(found.values()))
+        nxt = (k + 1) % self.players
+        in_turn = [(x, y) for x, y in ((a, b), (b, a))
+                   if x.seat in (None, k) and y.seat in (None, nxt)
+                   and not (x.move.to_discard and x.move.card.is_joker)]  # its wish comes first
+        return list(in_turn[0]) if len(in_turn) == 1 else []
 
     def _decode(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         observed = _key(state)
@@ -501,6 +531,19 @@ class Tracker:
             self._commit(state)
             joker = c.move.to_discard and c.move.card.is_joker
             return [Decoded(c.observation, t, state, wish_needed=joker, notes=c.notes)]
+        settled = t - self._since >= self.unsure_s - 1e-9
+        pair = self._pair(state, observed, results) if not exact and not lifted and settled \
+            else []
+        if pair:
+            out: list[TrackerEvent] = []
+            for c in pair:
+                self.model = self._after(c)
+                joker = c.move.to_discard and c.move.card.is_joker
+                out.append(Decoded(c.observation, t, state, wish_needed=joker,
+                                   notes=(*c.notes, "two moves seen at once, in turn order")))
+            self._asked = None
+            self._commit(state)
+            return out
         before = self.committed
         partial = [c for c, m in results if _covers(m.key(), observed)]
         hidden = bool(partial) or _covers(self.model.key(), observed) or lifted

@@ -12,7 +12,7 @@ HELP = "measure the card detector: mAP50, mAP50-95, per-class AP, confusions, st
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", default=None,
                    help="card finder weights (.pt, .onnx or an OpenVINO folder); "
-                        "default models/card_finder_openvino_model")
+                        "default models/card_finder.onnx")
     p.add_argument("--faces", default=None,
                    help="face classifier (.pt); default models/card_faces.pt")
     p.add_argument("--data", required=True, help="Ultralytics dataset folder (with data.yaml)")

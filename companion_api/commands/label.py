@@ -14,7 +14,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path,
                         help="folder to write (default: PHOTOS-labels beside the photos)")
     parser.add_argument("--model-finder", type=Path,
-                        help="card finder weights (default: models/card_finder_openvino_model)")
+                        help="card finder weights (default: models/card_finder.onnx)")
     parser.add_argument("--model-faces", type=Path,
                         help="face classifier weights (default: models/card_faces.pt)")
     parser.add_argument("--conf", type=float, default=0.3, help="lowest confidence kept")

@@ -18,7 +18,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="face classifier to start from (default models/card_faces.pt); "
                         "'scratch' trains a new one")
     p.add_argument("--finder", default=None, help="card finder used to place crops "
-                   "(default models/card_finder_openvino_model)")
+                   "(default models/card_finder.onnx)")
     p.add_argument("--epochs", type=int, default=15)
     p.add_argument("--time", type=float, default=None, help="stop after MIN minutes")
     p.add_argument("--out", default="runs/teach/card_faces.pt", help="where the new weights go")

@@ -387,3 +387,29 @@ def test_a_round_start_entered_by_hand_is_followed_by_the_camera() -> None:
     assert moves(ev) == [] and not kinds(ev, "question")
     ev = feed(s, table(_discard("blue-4", 25.0, 0.0)), clock)
     assert moves(ev) == ["hand:blue-4"]
+
+
+def test_a_stack_top_played_onto_its_twin_on_the_discard() -> None:
+    s, clock = started(top="blue-5")
+    feed(s, scene(["blue-5"], {0: {"red": ["red-3"]}}), clock)  # seat 0
+    feed(s, scene(["blue-5", "blue-3"], {0: {"red": ["red-3"]}}), clock)  # seat 1
+    feed(s, scene(["blue-3", "red-3"], {0: {"red": ["red-3"]}}), clock)  # seat 2: the twin
+    # seat 0 plays its red-3 from the stack: the discard still reads red-3, the stack is gone
+    ev = feed(s, scene(["red-3", "red-3"]), clock)
+    assert moves(ev) == ["seat 0: stack:red-3"] and not kinds(ev, "question")
+
+
+def test_two_moves_seen_at_once_are_read_in_turn_order() -> None:
+    s, clock = started()
+    # an arm hid the table while seat 0 and then seat 1 collected: both show up at once
+    ev = feed(s, scene(["red-3"], {0: {"green": ["green-4"]}, 1: {"yellow": ["yellow-2"]}}),
+              clock, frames=15)
+    assert moves(ev) == ["seat 0: collect:green-4", "seat 1: collect:yellow-2"]
+    assert rules(ev) == [] and not kinds(ev, "question")
+
+
+def test_two_moves_at_once_that_no_turn_order_allows_are_asked_about() -> None:
+    s, clock = started()
+    ev = feed(s, scene(["red-3"], {1: {"green": ["green-4"]}, 2: {"yellow": ["yellow-2"]}}),
+              clock, frames=15)  # seat 0 is to move, but seats 1 and 2 changed
+    assert moves(ev) == [] and len(kinds(ev, "question")) == 1
