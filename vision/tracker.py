@@ -487,7 +487,12 @@ class Tracker:
         if k is None:
             return []
         found: dict[frozenset[str], list[_Candidate]] = {}
-        for c1, m1 in results:
+        # a stack top played to the discard and covered there by the second move leaves no
+        # trace on the discard: try every stack top as a first move too
+        unstacked = [_Candidate(seat, Move.from_stack(st.top.card, st.colour), st.top.seen_as,
+                                None)
+                     for seat, stacks in enumerate(self.model.stacks) for st in stacks]
+        for c1, m1 in [*results, *((c, self._after(c)) for c in unstacked)]:
             for c2 in self._candidates(state, m1):
                 if self._after(c2, m1).key() == observed:
                     found.setdefault(frozenset((str(c1.observation), str(c2.observation))),

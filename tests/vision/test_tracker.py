@@ -413,3 +413,20 @@ def test_two_moves_at_once_that_no_turn_order_allows_are_asked_about() -> None:
     ev = feed(s, scene(["red-3"], {1: {"green": ["green-4"]}, 2: {"yellow": ["yellow-2"]}}),
               clock, frames=15)  # seat 0 is to move, but seats 1 and 2 changed
     assert moves(ev) == [] and len(kinds(ev, "question")) == 1
+
+
+def test_two_moves_at_once_that_two_pairs_explain_are_asked_about() -> None:
+    s, clock = started(top="blue-3", players=3)
+    feed(s, scene(["blue-3"], {0: {"yellow": ["yellow-2"]}}), clock)  # seat 0
+    feed(s, scene(["blue-3", "blue-5"], {0: {"yellow": ["yellow-2"]}}), clock)  # seat 1
+    feed(s, scene(["blue-5"], {0: {"yellow": ["yellow-2"]}, 2: {"pink": ["pink-3"]}}), clock)
+    ev = feed(s, scene(["blue-5"], {0: {"yellow": ["yellow-2", "yellow-3"]},
+                                    2: {"pink": ["pink-3"]}}), clock)  # seat 0
+    assert moves(ev) == ["seat 0: collect:yellow-3"]
+    feed(s, scene(["blue-5", "blue-1"], {0: {"yellow": ["yellow-2", "yellow-3"]},
+                                         2: {"pink": ["pink-3"]}}), clock)  # seat 1
+    # then the table shows seat 0's yellow-2 again and seat 2's pink-3 on the discard: seat 2
+    # played it and seat 0 collected the other yellow-2 - or seat 0 played its yellow-3 from
+    # the stack (out of turn) and seat 2's pink-3 covered it. The camera cannot tell.
+    ev = feed(s, scene(["blue-1", "pink-3"], {0: {"yellow": ["yellow-2"]}}), clock, frames=15)
+    assert moves(ev) == [] and len(kinds(ev, "question")) == 1
