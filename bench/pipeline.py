@@ -8,7 +8,8 @@ pressed when the hands are laid down unless the referee saw the end), and scores
 violations and round scores against the truth. Speed is a ratio against a baseline from
 the same run: only decoding the same frames.
 
-    .venv/bin/python bench/pipeline.py [--games 10] [--rounds 1] [--first-seed 7001]
+    .venv/bin/python bench/pipeline.py [--games 10] [--first-seed 9001] [--answer]
+        [--detector truth] [--faces F]
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--first-seed", type=int, default=7001)
+    ap.add_argument("--first-seed", type=int, default=9001)
     ap.add_argument("--json", default=None, help="write the figures here too")
     ap.add_argument("--unsure", type=float, default=1.2,
                     help="seconds a change no move explains must last before a question")
@@ -134,11 +135,12 @@ def main() -> None:
                     help="the players answer the companion's questions (from the truth)")
     ap.add_argument("--detector", choices=["shipped", "truth"], default="shipped",
                     help="truth: perfect cards from the rendered truth (tracker errors only)")
+    ap.add_argument("--faces", default=None, help="other face classifier weights (.pt)")
     args = ap.parse_args()
     import torch
 
     torch.set_num_threads(2)
-    detector = load_detector() if args.detector == "shipped" else None
+    detector = load_detector(faces=args.faces) if args.detector == "shipped" else None
     total = GameScore()
     frames = 0
     busy = decode_s = 0.0
