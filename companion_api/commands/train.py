@@ -21,7 +21,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "(default models/card_finder.onnx)")
     p.add_argument("--epochs", type=int, default=15)
     p.add_argument("--time", type=float, default=None, help="stop after MIN minutes")
-    p.add_argument("--out", default="runs/teach/card_faces.pt", help="where the new weights go")
+    p.add_argument("--out", default="runs/teach/card_faces.pt",
+                   help="the new face classifier (.pt; a folder: FOLDER/card_faces.pt); the "
+                        "taught finder goes next to it")
     p.add_argument("--finder-epochs", type=int, default=10,
                    help="also fine-tune the card finder this many epochs on the photos' boxes "
                         "(0: keep the shipped finder)")
@@ -69,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     model: FaceNet = train_faces(
         x, np.array([index[n] for n in y_names]), len(classes), cfg,
         val=(vx, np.array([index[n] for n in vy_names])) if len(vx) else None, init=init)
-    out = Path(args.out)
+    out = faces_path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     minutes = (time.perf_counter() - t0) / 60
     save_face_net(model, classes, out, {"history": cfg.history, "data": str(data),
@@ -94,6 +96,13 @@ def run(args: argparse.Namespace) -> int:
     print(f"use it with: passt serve --faces {out}{finder_arg}   "
           f"(or passt eval --faces {out}{finder_arg} --data ...)")
     return 0
+
+
+def faces_path(out: str | Path) -> Path:
+    """Where the taught face classifier goes: ``out`` itself when it names a .pt file,
+    else ``out/card_faces.pt`` (``--out runs/my_deck`` once wrote a file named my_deck)."""
+    path = Path(out)
+    return path if path.suffix == ".pt" else path / "card_faces.pt"
 
 
 def _teach_finder(args: argparse.Namespace, data: Path, finder: object, where: Path) -> Path:
