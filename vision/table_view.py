@@ -20,6 +20,7 @@ stack tops, so a flickering covered card does not make a table "change".
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -59,6 +60,10 @@ class Pile:
         dt = abs(self.angle - other.angle) % 180.0
         return d > shift * size or min(dt, 180.0 - dt) > turn
 
+    def read_as(self, card: Card) -> Pile:
+        """This pile with ``card`` as its top (what the tracker knows lies there)."""
+        return dataclasses.replace(self, top=card, cards=(card, *self.cards[1:]))
+
     @property
     def stack_colour(self) -> Colour | None:
         """The colour most covered cards show (the stack's own colour), else the top's."""
@@ -66,6 +71,11 @@ class Pile:
         if under:
             return max(set(under), key=under.count)
         return self.top.colour
+
+
+def main_pile(piles: Sequence[Pile]) -> Pile | None:
+    """Of several piles in the discard zone: the one with most cards, then the most certain."""
+    return max(piles, key=lambda p: (len(p.cards), p.confidence), default=None)
 
 
 def pile_order(p: Pile) -> tuple[str, float, float]:
@@ -234,8 +244,7 @@ class TableView:
                 pile = make_pile(d, [int(members[g]) for g in group], quads, pts,
                                  self.class_names)
                 (discard_piles if code == DISCARD_CODE else seat_piles[code]).append(pile)
-        # several piles in the discard zone: the one with most cards, then the most certain
-        discard = max(discard_piles, key=lambda p: (len(p.cards), p.confidence), default=None)
+        discard = main_pile(discard_piles)
         seats = tuple(tuple(sorted(ps, key=pile_order)) for ps in seat_piles)
         reveals = None
         if reveal:
@@ -253,7 +262,7 @@ class TableView:
         members = np.flatnonzero(self.calibration.zone_codes(pts) == DISCARD_CODE)
         piles = [make_pile(d, [int(members[g]) for g in group], quads, pts, self.class_names)
                  for group in group_piles(quads[members])]
-        return max(piles, key=lambda p: (len(p.cards), p.confidence), default=None)
+        return main_pile(piles)
 
     @staticmethod
     def _reveal(piles: Sequence[Pile], stack_tops: Sequence[Card]) -> tuple[Card, ...]:

@@ -199,6 +199,14 @@ class _Candidate:
     def observation(self) -> Played:
         return Played(self.seat, self.move)
 
+    @property
+    def wish_needed(self) -> bool:
+        return self.move.to_discard and self.move.card.is_joker
+
+    def decoded(self, t: float, state: VisibleState, *notes: str) -> Decoded:
+        return Decoded(self.observation, t, state, wish_needed=self.wish_needed,
+                       notes=(*self.notes, *notes))
+
 
 class Tracker:
     """Feed it one :class:`VisibleState` per frame with :meth:`update`."""
@@ -342,8 +350,7 @@ class Tracker:
             None, tuple(() for _ in range(self.players)))
         first = TrackedCard(card, card)
         place = state.discard or state.unsure_discard
-        told = dataclasses.replace(place, top=card, cards=(card, *place.cards[1:])) if place \
-            else Pile(card, (card,))
+        told = place.read_as(card) if place else Pile(card, (card,))
         self._start(first, dataclasses.replace(state, discard=told, unsure_discard=None))
         self._told = first
 
@@ -400,9 +407,6 @@ class Tracker:
         """A card that still lies where a known top lay, and could be that card (its reading
         gives it ``sticky`` or more), is that card: a misread that flickers between two
         classes for seconds does not become a move."""
-        def same(pile: Pile, card: Card) -> Pile:
-            return dataclasses.replace(pile, top=card, cards=(card, *pile.cards[1:]))
-
         def could_be(pile: Pile, card: Card) -> bool:
             return pile.top != card and any(a == card and p >= self.sticky
                                             for a, p in pile.alternatives)
@@ -411,21 +415,21 @@ class Tracker:
         old = self.committed.discard if self.committed else None
         if (discard is not None and old is not None and self.model.discard
                 and could_be(discard, old.top) and not discard.moved_from(old)):
-            discard = same(discard, old.top)
+            discard = discard.read_as(old.top)
         told = self._told is not None and bool(self.model.discard) and (
             self.model.discard[-1] is self._told)
         if told and old is not None:  # the players named it: any unsure reading there is it
             here = discard if discard is not None else state.unsure_discard
             if (here is not None and here.confidence < self.told_confidence
                     and not here.moved_from(old)):
-                discard = same(here, old.top)
+                discard = here.read_as(old.top)
         seats = []
         for seat, piles in enumerate(state.seats):
             out = []
             for pile in piles:
                 st = self.model.stack_at(seat, pile.centre, 0.5 * (pile.size or 1.0))
                 if st is not None and could_be(pile, st.top.seen_as):
-                    pile = same(pile, st.top.seen_as)
+                    pile = pile.read_as(st.top.seen_as)
                 out.append(pile)
             seats.append(tuple(sorted(out, key=pile_order)))
         return dataclasses.replace(state, discard=discard, seats=tuple(seats))
@@ -468,8 +472,7 @@ class Tracker:
         self._commit(state)
         if not cands:
             return []
-        joker = c.move.to_discard and c.move.card.is_joker
-        return [Decoded(c.observation, t, state, wish_needed=joker, notes=c.notes)]
+        return [c.decoded(t, state)]
 
     def _after(self, c: _Candidate, model: TableModel | None = None) -> TableModel:
         m = copy.deepcopy(model or self.model)
@@ -503,7 +506,7 @@ class Tracker:
         nxt = (k + 1) % self.players
         in_turn = [(x, y) for x, y in ((a, b), (b, a))
                    if x.seat in (None, k) and y.seat in (None, nxt)
-                   and not (x.move.to_discard and x.move.card.is_joker)]  # its wish comes first
+                   and not x.wish_needed]  # the wish of a joker comes before the next move
         return list(in_turn[0]) if len(in_turn) == 1 else []
 
     def _decode(self, state: VisibleState, t: float) -> list[TrackerEvent]:
@@ -534,8 +537,7 @@ class Tracker:
             c, m = exact[0]
             self.model, self._asked = m, None
             self._commit(state)
-            joker = c.move.to_discard and c.move.card.is_joker
-            return [Decoded(c.observation, t, state, wish_needed=joker, notes=c.notes)]
+            return [c.decoded(t, state)]
         settled = t - self._since >= self.unsure_s - 1e-9
         pair = self._pair(state, observed, results) if not exact and not lifted and settled \
             else []
@@ -543,16 +545,14 @@ class Tracker:
             out: list[TrackerEvent] = []
             for c in pair:
                 self.model = self._after(c)
-                joker = c.move.to_discard and c.move.card.is_joker
-                out.append(Decoded(c.observation, t, state, wish_needed=joker,
-                                   notes=(*c.notes, "two moves seen at once, in turn order")))
+                out.append(c.decoded(t, state, "two moves seen at once, in turn order"))
             self._asked = None
             self._commit(state)
             return out
         before = self.committed
         partial = [c for c, m in results if _covers(m.key(), observed)]
         hidden = bool(partial) or _covers(self.model.key(), observed) or lifted
-        if not hidden and t - self._since < self.unsure_s - 1e-9:
+        if not hidden and not settled:
             return []  # no move explains it (yet): a misread flickers back within a second
         if len(exact) > 1:
             return self._ask(f"the table changed in a way {len(exact)} moves explain: which "
