@@ -7,10 +7,11 @@ detector's best class comes back with a note saying why.
   copy too many on the table gives way to the next-best class that is still possible
   (``class_probs`` when the detector gives them, else the pink/red twin - the pair the
   printed deck makes hard to tell apart);
-- **fit** (only with ``class_probs``): when the two best classes are close (the second at
-  least ``close`` times the first) and only the second fits the discard top, the card
-  played onto the discard is read as the fitting one. A cheat with a clearly read card is
-  still flagged.
+- **rules** (only with ``class_probs``): players cheat rarely, so a reading that would
+  break a rule gives way to a reading that keeps them when the detector finds it nearly as
+  likely (at least ``close`` times the best): a card played onto the discard is read as
+  one that fits it, a collected card as one that may be collected there. A cheat with a
+  clearly read card is still flagged.
 
 >>> from collections import Counter
 >>> from engine.cards import Card
@@ -22,10 +23,13 @@ detector's best class comes back with a note saying why.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.cards import Card, Colour, copies_in_deck
 from engine.wish import fits
+
+# why a reading would break a rule (None: it keeps them)
+Objection = Callable[[Card], str | None]
 
 TWINS = {Colour.RED: Colour.PINK, Colour.PINK: Colour.RED}
 
@@ -41,17 +45,39 @@ def possible(card: Card, seen: Counter[Card]) -> bool:
     return seen[card] < copies_in_deck(card)
 
 
+def onto_discard(top: Card | None) -> Objection | None:
+    """A card played onto ``top`` must fit it (a joker's wish is spoken later: not judged)."""
+    if top is None or top.is_joker:
+        return None
+    return lambda card: None if fits(card, top, None) else f"does not fit {top}"
+
+
+def into_collection(top: Card | None, stack: Colour | None) -> Objection:
+    """A collected card: no joker, none that fits the discard ``top``, on its own colour's
+    stack (``stack`` None: a new stack)."""
+    def objection(card: Card) -> str | None:
+        if card.colour is None:
+            return "is a joker"
+        if top is not None and not top.is_joker and fits(card, top, None):
+            return f"fits {top}"
+        if stack is not None and card.colour is not stack:
+            return f"is not {stack.value}"
+        return None
+    return objection
+
+
 def read_card(
     best: Card,
     alternatives: Sequence[tuple[Card, float]],
     seen: Counter[Card],
-    discard_top: Card | None = None,
+    objection: Objection | None = None,
     close: float = 0.5,
 ) -> tuple[Card, tuple[str, ...]]:
     """The reading to report for a newly seen card, and notes on any change of reading.
 
     ``alternatives``: (card, probability) best first, from ``class_probs`` (may be empty);
-    ``discard_top``: the top it lands on, when it was played onto the discard pile."""
+    ``objection``: what rule the move would break with a given reading (see
+    :func:`onto_discard`, :func:`into_collection`)."""
     options = list(alternatives) or [(best, 1.0)]
     if options[0][0] != best:
         options.insert(0, (best, options[0][1]))
@@ -65,10 +91,9 @@ def read_card(
                 many = "both" if n == 2 else f"all {n}"
                 return card, (f"read {first} as {card}: {many} {first} are already on the table",)
         return first, ()
-    if alternatives and discard_top is not None and not discard_top.is_joker and len(options) > 1:
-        second, p2 = options[1]
-        if (p2 >= close * p1 and possible(second, seen) and not fits(first, discard_top, None)
-                and fits(second, discard_top, None)):
-            return second, (f"read {first} ({p1:.2f}) as {second} ({p2:.2f}): the two were "
-                            f"close and only {second} fits {discard_top}",)
+    if alternatives and objection is not None and (why := objection(first)) is not None:
+        for card, p in options[1:]:
+            if p >= close * p1 and possible(card, seen) and objection(card) is None:
+                return card, (f"read {first} ({p1:.2f}) as {card} ({p:.2f}): the two were "
+                              f"close and {first} {why}",)
     return first, ()

@@ -44,6 +44,9 @@ class EvalReport:
     state_accuracy: float | None
     scenes_with_state: int
     seconds_per_image: float
+    tops: int = 0  # discard and stack tops the state accuracy checks
+    tops_missed: int = 0  # no detection over it (IoU >= 0.5): the finder's miss
+    tops_misread: int = 0  # found, but no detection there reads its face: the reader's miss
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -58,6 +61,9 @@ class EvalReport:
             if self.state_accuracy is None
             else round(self.state_accuracy, 4),
             "scenes_with_state": self.scenes_with_state,
+            "tops": self.tops,
+            "tops_missed": self.tops_missed,
+            "tops_misread": self.tops_misread,
             "seconds_per_image": round(self.seconds_per_image, 4),
         }
 
@@ -67,6 +73,9 @@ class EvalReport:
             lines.append(
                 f"state accuracy {self.state_accuracy:.2%} "
                 f"({self.scenes_with_state} scenes: discard top and every stack top)"
+            )
+            lines.append(
+                f"tops {self.tops}: {self.tops_missed} not found, {self.tops_misread} misread"
             )
         worst = sorted(self.per_class_ap50.items(), key=lambda kv: kv[1])[:5]
         lines.append("weakest classes (AP50): " + ", ".join(f"{k} {v:.3f}" for k, v in worst))
@@ -174,7 +183,7 @@ def evaluate(
     samples, names = load_samples(data, limit, split)
     tps, confs, pcls, tcls = [], [], [], []
     confusion: Counter[tuple[int, int]] = Counter()
-    states_ok = states = 0
+    states_ok = states = tops = missed = misread = 0
     seconds = 0.0
     for s, boxes, conf, cls, dt in iter_detections(detector, samples):
         seconds += dt
@@ -193,11 +202,13 @@ def evaluate(
             states += 1
             top_boxes = np.array([b for b, _ in s.tops])
             tiou = box_iou(top_boxes, boxes)
-            ok = all(
-                tiou.size and ((tiou[i] >= 0.5) & (cls == c)).any()
-                for i, (_, c) in enumerate(s.tops)
-            )
-            states_ok += bool(ok)
+            over = tiou >= 0.5 if tiou.size else np.zeros((len(s.tops), 0), bool)
+            found = over.any(axis=1)
+            read = np.array([(over[i] & (cls == c)).any() for i, (_, c) in enumerate(s.tops)])
+            tops += len(s.tops)
+            missed += int((~found).sum())
+            misread += int((found & ~read).sum())
+            states_ok += bool(read.all())
     tp = np.concatenate(tps) if tps else np.zeros((0, 10), bool)
     res = ap_per_class(
         tp,
@@ -224,4 +235,7 @@ def evaluate(
         state_accuracy=states_ok / states if states else None,
         scenes_with_state=states,
         seconds_per_image=seconds / len(samples),
+        tops=tops,
+        tops_missed=missed,
+        tops_misread=misread,
     )

@@ -10,6 +10,7 @@ negative.
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,12 +34,16 @@ class GameScore:
     rounds: int = 0
     rounds_right: int = 0
     latencies: list[float] = field(default_factory=list)
+    # false alerts by rule and by the move they came with: one recognized exactly (the
+    # table around it was misread) or one that did not happen as seen (misread, phantom)
+    false_alerts: Counter[str] = field(default_factory=Counter)
 
     def add(self, other: GameScore) -> None:
         for name in ("truth_moves", "seen_moves", "exact", "phantom", "questions", "tp", "fp",
                      "fn", "rounds", "rounds_right"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.latencies += other.latencies
+        self.false_alerts += other.false_alerts
 
     def figures(self) -> dict[str, float]:
         return {
@@ -59,6 +64,11 @@ def _last(seen: Seen, observation: str) -> int | None:
 
 def _told_later(seen: Seen, ev: dict[str, Any]) -> None:
     rules = [v["rule"] for v in ev["violations"]]
+    if "corrects" in ev:  # a card re-read: the move it came with is now this one
+        j = _last(seen, ev["corrects"])
+        if j is not None:
+            seen[j] = (ev["observation"], rules, seen[j][2])
+        return
     if "before" in ev:
         j = _last(seen, ev["before"])
         if j is not None:
@@ -78,7 +88,7 @@ def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore
     scores: list[list[int]] = []
     out = GameScore(truth_moves=len(moves))
     for ev in events:
-        if ev["kind"] == "verdict" and ("before" in ev or ev.get("rejudged")):
+        if ev["kind"] == "verdict" and ("before" in ev or "corrects" in ev or ev.get("rejudged")):
             _told_later(seen, ev)  # the players told of an unseen move: it goes in its place
         elif ev["kind"] == "move":
             pending = ev["observation"]
@@ -103,6 +113,7 @@ def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore
             seen_rules = set(seen[j][1])
             out.tp += len(truth_rules & seen_rules)
             out.fp += len(seen_rules - truth_rules)
+            out.false_alerts.update(f"{r} (exact move)" for r in seen_rules - truth_rules)
             out.fn += len(truth_rules - seen_rules)
             told = seen[j][2]
             if told is not None:
@@ -112,6 +123,7 @@ def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore
     for j, s in enumerate(seen):
         if j not in matched_seen:
             out.fp += len(s[1])
+            out.false_alerts.update(f"{r} (move not as seen)" for r in s[1])
     for i, m in enumerate(moves):
         if i not in matched_truth:
             out.fn += len(m["verdict"]["violations"])

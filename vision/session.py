@@ -36,6 +36,7 @@ from vision.card_memory import CardMemory
 from vision.card_priors import possible
 from vision.detections import empty_detections
 from vision.detector import CardDetector
+from vision.second_look import second_look
 from vision.table_view import TableView, VisibleState
 from vision.tracker import Decoded, Misread, Question, Tracker
 
@@ -73,10 +74,15 @@ class Session:
         tracker: Tracker | None = None,
         calibrate: Callable[[sv.Detections, tuple[int, ...]], Calibration] | None = None,
         memory: CardMemory | None = None,
+        look_close: float | None = 0.2,
     ) -> None:
         """``calibration`` None: sectors around the discard pile estimated from the first
-        frame with cards (``calibrate`` overrides how)."""
+        frame with cards (``calibrate`` overrides how). ``look_close``: how likely another
+        reading of a card a violation rests on must be, relative to the one taken, to be
+        taken instead when it explains the moves since better (see :mod:`vision.second_look`;
+        None: never)."""
         self.detector = detector
+        self.look_close = look_close
         # still cards are read from all their frames (a flicker is outvoted)
         self.memory = memory or CardMemory(CARD_NAMES)
         self.rules = rules or Rules()
@@ -218,7 +224,7 @@ class Session:
                        "table": str(out.state)}
             events.append(Event("move", payload, t))
             unseen = self._unseen_twins(out.observation)
-        events.extend(self._observe(out.observation, t, list(out.notes)))
+        events.extend(self._observe(out.observation, t, list(out.notes), out.state))
         if unseen:
             qid = next(self._ids)
             text = (f"{out.observation} came while the player before was to move: did that "
@@ -233,6 +239,24 @@ class Session:
             events.append(Event("wish-needed", {"message": "joker played: which colour or "
                                                 "value is wished?"}, t))
         return events
+
+    def _second_look(self, seen: VisibleState, verdict: Verdict, t: float
+                     ) -> tuple[list[Event], Verdict]:
+        """Before a violation is told: was a card it rests on misread? If so, correct it
+        (the verdicts since are judged again) and return the new verdict of this move."""
+        assert self.look_close is not None
+        look = second_look(self.referee, seen, self.look_close)
+        if look is None:
+            return [], verdict
+        was = self.referee.observations[look.index]
+        verdicts = self.referee.correct(look.index, look.observation)
+        self.tracker.reread(look.seat, look.was, look.now)
+        events = [Event("status", {"message": look.note}, t)]
+        first = {**verdicts[look.index].to_dict(), "reading_notes": [look.note]}
+        events.append(Event("verdict", {**first, "corrects": str(was)}, t))
+        events += [Event("verdict", {**v.to_dict(), "reading_notes": [], "rejudged": True}, t)
+                   for v in verdicts[look.index + 1:-1]]
+        return events, verdicts[-1]
 
     def _unseen_twins(self, obs: Played) -> list[Observation]:
         """Moves the seat to move could have made unseen, when the next seat moves instead:
@@ -249,14 +273,18 @@ class Session:
                 out.append(Played(k, Move.collect(cards[-1], colour)))
         return out
 
-    def _observe(self, obs: Observation, t: float, notes: list[str] | None = None
-                 ) -> list[Event]:
+    def _observe(self, obs: Observation, t: float, notes: list[str] | None = None,
+                 seen: VisibleState | None = None) -> list[Event]:
+        """Judge ``obs``; ``seen``: the table the camera saw it on (a move it saw itself)."""
         try:
             verdict = self.referee.observe(obs)
         except Exception as exc:  # an engine fault must not stop the table
             return [Event("status", {"message": f"the referee could not judge {obs}: {exc!r}",
                                      "error": True}, t)]
-        events = [Event("verdict", {**verdict.to_dict(), "reading_notes": notes or []}, t)]
+        events: list[Event] = []
+        if seen is not None and self.look_close is not None and verdict.violations:
+            events, verdict = self._second_look(seen, verdict, t)
+        events.append(Event("verdict", {**verdict.to_dict(), "reading_notes": notes or []}, t))
         if verdict.violations or verdict.anomalies:
             self.last.flagged = frozenset(_flagged_cards(verdict))
         if any(n.startswith("round over") for n in verdict.notes):

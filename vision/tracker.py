@@ -50,7 +50,7 @@ import numpy as np
 from engine.cards import Card, Colour
 from engine.moves import Move, Source
 from engine.observations import Observation, Played, RoundOver, RoundStarted
-from vision.card_priors import possible, read_card
+from vision.card_priors import into_collection, onto_discard, possible, read_card
 from vision.table_view import Pile, VisibleState, pile_order
 
 
@@ -214,8 +214,11 @@ class Tracker:
     def __init__(self, players: int, stable_s: float = 0.4, min_frames: int = 3,
                  hold_s: float = 5.0, reveal_s: float = 2.0, lift_s: float = 2.5,
                  unsure_s: float = 1.2, sticky: float = 0.15,
-                 reveal_wait_s: float = 8.0, start_ask_s: float = 1.0) -> None:
+                 reveal_wait_s: float = 8.0, start_ask_s: float = 1.0,
+                 close: float = 0.5) -> None:
         self.players = players
+        # a reading that breaks a rule gives way to one this close that keeps them
+        self.close = close
         self.start_ask_s = start_ask_s
         # whose turn it is (the session hands in its referee's): orders two moves seen at once
         self.to_move: Callable[[], int | None] | None = None
@@ -378,7 +381,8 @@ class Tracker:
         old_top = m.discard[-1] if m.discard else None
         if d is not None and (old_top is None or d.top != old_top.seen_as):
             card, notes = read_card(d.top, d.alternatives, m.seen(),
-                                    old_top.card if old_top else None)
+                                    onto_discard(old_top.card if old_top else None),
+                                    self.close)
             out.append(_Candidate(None, Move.hand(card), d.top, d, notes))
         if d is not None:  # a stack top now on the discard (maybe onto its twin: no change)
             for seat, stacks in enumerate(m.stacks):
@@ -392,8 +396,11 @@ class Tracker:
             for name in added:
                 pile = max((p for p in piles if str(p.top) == name),
                            key=lambda p: _distance_to_same(m, seat, p))
-                card, notes = read_card(pile.top, pile.alternatives, m.seen())
                 under = m.stack_at(seat, pile.centre, pile.size)
+                top = m.discard[-1].card if m.discard else None
+                card, notes = read_card(pile.top, pile.alternatives, m.seen(),
+                                        into_collection(top, under.colour if under else None),
+                                        self.close)
                 if under is not None:
                     stack = under.colour
                 elif card.colour is not None:
@@ -449,6 +456,8 @@ class Tracker:
         cands: list[_Candidate] = []
         for seat, pile in moved:
             card = self.model.discard[-1].card if seat is None else None
+            if seat is not None and (k := self._turn()) is not None and seat != k:
+                continue  # not this seat's turn: its card settling after its move, no second
             if seat is not None:
                 st = min((s for s in self.model.stacks[seat] if s.top.seen_as == pile.top),
                          key=lambda s: np.hypot(s.centre[0] - pile.centre[0],
@@ -474,6 +483,10 @@ class Tracker:
             return []
         return [c.decoded(t, state)]
 
+    def _turn(self) -> int | None:
+        """The seat to move, when the session tells (None: unknown, any seat may)."""
+        return self.to_move() if self.to_move is not None else None
+
     def _after(self, c: _Candidate, model: TableModel | None = None) -> TableModel:
         m = copy.deepcopy(model or self.model)
         m.apply(c.seat, c.move, c.seen_as, c.pile)
@@ -484,9 +497,7 @@ class Tracker:
         """Two moves that together, and only together, give the table now (the second came
         while an arm still hid the first), in the one order the turns allow: the first by
         the seat to move (:attr:`to_move`), the second by the next seat. Empty otherwise."""
-        if self.to_move is None:
-            return []
-        k = self.to_move()
+        k = self._turn()
         if k is None:
             return []
         found: dict[frozenset[str], list[_Candidate]] = {}
@@ -606,6 +617,18 @@ class Tracker:
             if c.observation not in seen:
                 seen.append(c.observation)
         return [Question(text, tuple(seen), t, state, before)]
+
+    def reread(self, seat: int | None, was: Card, now: Card) -> None:
+        """The referee was told that the discard top (``seat`` None) or a stack top of
+        ``seat`` read as ``was`` is ``now`` (the camera's reading stays what it is)."""
+        if seat is None:
+            tops = self.model.discard[-1:]
+        else:
+            tops = [st.top for st in self.model.stacks[seat]]
+        for top in tops:
+            if top.card == was:
+                top.card = now
+                return
 
     def add_unseen(self, seat: int | None, move: Move) -> None:
         """A move the players say happened unseen (a twin laid on its twin) joins the model."""

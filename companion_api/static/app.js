@@ -262,7 +262,12 @@ function onEvent(ev) {
       break;
     case "verdict":
       describe(ev);
-      if (ev.violations.length || ev.anomalies.length) showAlert(ev);
+      if (ev.rejudged || ev.corrects) {
+        // judged again after a card was re-read or a missed move told: an alert it clears goes
+        if (lastAlert && lastAlert.observation === ev.observation && !ev.violations.length) {
+          $("#alert").classList.add("hidden"); lastAlert = null; if (state) render(state);
+        }
+      } else if (ev.violations.length || ev.anomalies.length) showAlert(ev);
       break;
     case "question":
       describe(ev); askQuestion(ev); break;

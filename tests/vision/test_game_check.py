@@ -28,6 +28,16 @@ def test_a_missed_move_and_a_false_flag_count() -> None:
                                                           ("out-of-turn",))]
     s = score_game(TRUTH, events)
     assert (s.exact, s.phantom, s.fp, s.fn, s.rounds_right) == (2, 0, 1, 0, 0)
+    assert s.false_alerts == {"out-of-turn (exact move)": 1}
+
+
+def test_a_phantom_moves_flag_is_a_false_alert_of_a_move_not_as_seen() -> None:
+    events = [*_seen("seat 0: collect:red-1", 1.5), *_seen("hand:red-1", 3.5),
+              *_seen("seat 1: collect:red-2", 4.0, ("forced-play",)),
+              *_seen("seat 0: collect:blue-2", 5.5)]
+    s = score_game(TRUTH, events)
+    assert (s.exact, s.phantom, s.fp) == (3, 1, 1)
+    assert s.false_alerts == {"forced-play (move not as seen)": 1}
 
 
 def test_a_move_told_later_goes_in_its_place_and_rejudging_clears_the_flag() -> None:
@@ -39,3 +49,13 @@ def test_a_move_told_later_goes_in_its_place_and_rejudging_clears_the_flag() -> 
     s = score_game(TRUTH, events)
     assert (s.exact, s.phantom, s.fp, s.fn, s.rounds_right) == (3, 0, 0, 0, 1)
     assert len(s.latencies) == 2  # a told move has no verdict latency
+
+
+def test_a_re_read_card_corrects_the_move_it_came_with() -> None:
+    # as the session tells it: the move, the correction of the earlier one, then its verdict
+    move, verdict = _seen("hand:red-1", 3.5)
+    events = [*_seen("seat 0: collect:pink-1", 1.5), move,
+              *_seen("seat 0: collect:red-1", 3.5, corrects="seat 0: collect:pink-1"),
+              verdict, *_seen("seat 0: collect:blue-2", 5.5)]
+    s = score_game(TRUTH, events)
+    assert (s.exact, s.phantom, s.fp) == (3, 0, 0)

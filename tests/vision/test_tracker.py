@@ -7,7 +7,7 @@ import supervision as sv
 from engine.cards import CARD_NAMES, Card
 from engine.observations import RoundStarted
 from engine.rules import Rules
-from tests.vision.table_fakes import CENTRE, at, calibration, scene, stack, table
+from tests.vision.table_fakes import CENTRE, at, calibration, scene, table
 from vision.card_memory import CardMemory
 from vision.session import Event, Session
 from vision.table_view import TableView
@@ -167,11 +167,34 @@ def test_pink_red_prior_from_copies_and_class_probs() -> None:
     ev = feed(s, table(("red-4", x, y, 0.5, {"red-4": 0.5, "pink-4": 0.45}),
                        ("red-3", x + 6, y + 28, 0.5)), clock)
     assert moves(ev) == ["hand:pink-4"]
-    assert "only pink-4 fits pink-3" in kinds(ev, "move")[0].payload["notes"][0]
+    assert "red-4 does not fit pink-3" in kinds(ev, "move")[0].payload["notes"][0]
     # a sure read is never bent to make a move legal
     ev = feed(s, table(("blue-1", x, y, 0.9, {"blue-1": 0.9, "pink-1": 0.1}),
                        ("red-4", x + 6, y + 28, 0.5)), clock)
     assert moves(ev) == ["hand:blue-1"] and rules(ev) == ["discard-not-fitting"]
+
+
+def test_a_collected_card_read_unsurely_is_read_as_one_that_may_be_collected() -> None:
+    s, clock = started(top="red-3", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
+    red3 = ("red-3", *CENTRE, 0.93)
+    blue = at(0, 2 * 76.0)
+    # blue-3 would fit red-3 (collect-fitting); blue-1, nearly as likely, may be collected
+    one = ("blue-3", *blue, 0.5, {"blue-3": 0.5, "blue-1": 0.4})
+    ev = feed(s, table(red3, one), clock)
+    assert moves(ev) == ["seat 0: collect:blue-1"] and rules(ev) == []
+    assert "blue-3 fits red-3" in kinds(ev, "move")[0].payload["notes"][0]
+    # a sure read is flagged
+    ev = feed(s, table(red3, one, ("green-3", *at(1), 0.9, {"green-3": 0.9, "green-1": 0.05})),
+              clock)
+    assert moves(ev) == ["seat 1: collect:green-3"] and rules(ev) == ["collect-fitting"]
+    three = ("green-3", *at(1), 0.9)
+    ev = feed(s, table(red3, one, three, ("yellow-1", *at(2), 0.9)), clock)
+    assert moves(ev) == ["seat 2: collect:yellow-1"]
+    # onto seat 0's blue stack: pink-4 would be the wrong stack, blue-4 is nearly as likely
+    ev = feed(s, table(red3, three, ("yellow-1", *at(2), 0.9),
+                       ("pink-4", *blue, 0.5, {"pink-4": 0.5, "blue-4": 0.45})), clock)
+    assert moves(ev) == ["seat 0: collect:blue-4"] and rules(ev) == []
+    assert "pink-4 is not blue" in kinds(ev, "move")[0].payload["notes"][0]
 
 
 def test_round_over_reads_the_reveal_and_scores() -> None:
@@ -257,9 +280,19 @@ def test_a_twin_collected_onto_a_fanned_stack() -> None:
     s, clock = started()
     ev = feed(s, table(_discard("red-3"), ("blue-1", *at(0), 0.9)), clock)
     assert moves(ev) == ["seat 0: collect:blue-1"]
-    ev = feed(s, table(_discard("red-3"), *stack(0, ["blue-1", "blue-1"], fan=12.0)), clock,
+    # the card settles a little after the player let go: seat 0 is not to move, so it is
+    # its own card moving, not a second blue-1
+    ev = feed(s, table(_discard("red-3"), ("blue-1", *at(0, 4.0, 12.0), 0.9)), clock,
               frames=14)
-    assert moves(ev) == ["seat 0: collect:blue-1"]
+    assert moves(ev) == [] and not kinds(ev, "question")
+    others = [("green-4", *at(1), 0.9), ("yellow-1", *at(2), 0.9)]
+    feed(s, table(_discard("red-3"), ("blue-1", *at(0, 4.0, 12.0), 0.9), others[0]), clock)
+    ev = feed(s, table(_discard("red-3"), ("blue-1", *at(0, 4.0, 12.0), 0.9), *others), clock)
+    assert moves(ev) == ["seat 2: collect:yellow-1"]
+    # seat 0's turn again: the other blue-1 laid fanned on the first
+    fanned = [("blue-1", *at(0, 4.0, 12.0), 0.6), ("blue-1", *at(0, 4.0, 24.0), 0.9)]
+    ev = feed(s, table(_discard("red-3"), *fanned, *others), clock, frames=14)
+    assert moves(ev) == ["seat 0: collect:blue-1"] and rules(ev) == []
 
 
 def test_a_turn_passed_unseen_asks_for_a_twin_and_the_answer_goes_in_before() -> None:

@@ -37,9 +37,11 @@ def test_scene_data_layout(scenes: Path) -> None:
 def test_face_classifier_trains_and_round_trips(scenes: Path, tmp_path: Path) -> None:
     x, y = load_faces(scenes, CARD_NAMES)
     cfg = FaceTraining(epochs=1, batch=16)
+    saved: list[object] = []
     model = train_faces(x, y, len(CARD_NAMES) + 1, cfg, val=(x[:16], y[:16]),
-                        report=lambda s: None)
+                        report=lambda s: None, on_best=saved.append)
     assert len(cfg.history) == 1 and np.isfinite(cfg.history[0]["loss"])
+    assert saved == [model]  # the first epoch is the best so far: handed out to be saved
     save_face_net(model, (*CARD_NAMES, OTHER), tmp_path / "f.pt", {"smoke": True})
     again, names, meta = load_face_net(tmp_path / "f.pt")
     assert names[-1] == OTHER and meta == {"smoke": True}

@@ -55,7 +55,7 @@ def finder(args: argparse.Namespace) -> None:
 
 def faces(args: argparse.Namespace) -> None:
     from engine.cards import CARD_NAMES
-    from vision.training.face_net import load_face_net, save_face_net, widen
+    from vision.training.face_net import FaceNet, load_face_net, save_face_net, widen
     from vision.training.scenes import OTHER, load_faces
     from vision.training.train_faces import FaceTraining, train_faces
 
@@ -63,19 +63,27 @@ def faces(args: argparse.Namespace) -> None:
     x = np.concatenate([p[0] for p in parts])
     y = np.concatenate([p[1] for p in parts])
     val = load_faces(Path(args.val), CARD_NAMES)
-    w, h = (int(v) for v in args.input_size.split("x"))
+    size = tuple(int(v) for v in args.input_size.split("x")) if args.input_size else None
     cfg = FaceTraining(epochs=args.epochs, threads=args.threads, seed=args.seed,
-                       input_size=(w, h), width=args.width or 1.0, lr=args.lr,
-                       minutes=args.minutes)
+                       width=args.width or 1.0, lr=args.lr, minutes=args.minutes)
+    if size is not None:
+        cfg.input_size = (size[0], size[1])
     init = load_face_net(Path(args.start))[0] if args.start else None
     if init is not None and args.width and args.width != init.width:
         init = widen(init, args.width)  # reads as before, with room to learn more
+    if init is not None and size is not None:
+        init.input_size = cfg.input_size  # all convolutions: the same weights read any size
     t0 = time.perf_counter()
-    model = train_faces(x, y, len(CARD_NAMES) + 1, cfg, val=val, init=init)
-    save_face_net(model, (*CARD_NAMES, OTHER), Path("data/face_net.pt"),
-                  {"history": cfg.history, "train_crops": len(x),
-                   "minutes": (time.perf_counter() - t0) / 60})
-    print("face classifier weights: data/face_net.pt")
+    out = Path("data/face_net.pt")
+
+    def save(model: FaceNet) -> None:
+        save_face_net(model, (*CARD_NAMES, OTHER), out,
+                      {"history": cfg.history, "train_crops": len(x),
+                       "minutes": (time.perf_counter() - t0) / 60})
+
+    model = train_faces(x, y, len(CARD_NAMES) + 1, cfg, val=val, init=init, on_best=save)
+    save(model)
+    print(f"face classifier weights: {out}")
 
 
 def export(args: argparse.Namespace) -> None:
@@ -117,8 +125,9 @@ def main() -> None:
     c.add_argument("--epochs", type=int, default=6)
     c.add_argument("--threads", type=int, default=1)
     c.add_argument("--seed", type=int, default=0)
-    c.add_argument("--input-size", default="32x48", help="WxH; the shipped net reads 32x48")
-    c.add_argument("--from", dest="start", help="continue from these weights (keeps their input)")
+    c.add_argument("--input-size", help="WxH the net reads (a new net: 32x48; a --from net: "
+                   "its own unless given)")
+    c.add_argument("--from", dest="start", help="continue from these weights")
     c.add_argument("--lr", type=float, default=3e-3, help="peak of the one-cycle schedule")
     c.add_argument("--width", type=float,
                    help="channel multiplier (a --from net is widened to it, keeping its reading)")

@@ -67,8 +67,13 @@ def train_faces(
     val: tuple[np.ndarray, np.ndarray] | None = None,
     init: FaceNet | None = None,
     report: Callable[[str], None] = print,
+    on_best: Callable[[FaceNet], None] | None = None,
 ) -> FaceNet:
-    """Train (or fine-tune ``init``) and return the model of the best validation epoch."""
+    """Train (or fine-tune ``init``) and return the model of the best validation epoch.
+
+    ``on_best`` gets the model after each epoch that beats the ones before (to save it, so
+    an interrupted run keeps its best epoch).
+    """
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed)
@@ -101,6 +106,8 @@ def train_faces(
         score = acc if val is not None else -total
         if score > best:
             best, best_state = score, {k: v.clone() for k, v in model.state_dict().items()}
+            if on_best is not None:
+                on_best(model)
         if cfg.minutes is not None and elapsed / 60 >= cfg.minutes:
             report("time limit reached")
             break

@@ -1,0 +1,144 @@
+"""A second look when a move the camera saw breaks a rule: was a card it rests on misread?
+
+Players cheat rarely; a printing whose red looks pink makes the reader err on every red
+card. When a move is judged a violation, the cards that judgement rests on - the discard
+top, and the stack tops of the seat that moved - are read again from all the frames they
+have lain in since (the card memory's summed evidence, in the table view's alternatives).
+If a reading the detector finds nearly as likely (at least ``close`` times the reading the
+tracker has) makes fewer of the moves since that card was laid break a rule, the card was
+misread: the observation that laid it is corrected and every move since is judged again,
+with a note that says so. A cheat on a table read surely is still flagged, and only cards
+the camera read are re-read (never one the players named, nor the move just seen: the
+tracker's own priors weighed that one already).
+
+>>> from engine.referee import Referee
+>>> from engine.rules import Rules
+>>> from vision.table_view import Pile, VisibleState
+>>> ref = Referee(Rules(players=3))
+>>> for text in ("round starts: discard pink-4", "seat 0: collect:pink-3"):
+...     _ = ref.observe_text(text)
+>>> red = (Card.parse("pink-4"), 0.6), (Card.parse("red-4"), 0.3)
+>>> top = Pile(Card.parse("pink-4"), alternatives=red)
+>>> look = second_look(ref, VisibleState(top, ((), (), ())), 0.2)
+>>> str(look.observation), look.violations_before, look.violations_after
+('round starts: discard red-4', 1, 0)
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine.cards import Card, copies_in_deck
+from engine.moves import Move, Source
+from engine.observations import Observation, Played, RoundStarted
+from engine.referee import Referee
+from engine.verdicts import Verdict
+from vision.table_view import Pile, VisibleState
+
+
+@dataclass(frozen=True)
+class Rereading:
+    index: int  # the observation (in the referee's history) that laid the card
+    observation: Observation  # what it becomes
+    seat: int | None  # where the card lies: None for the discard, else this seat's stack
+    was: Card
+    now: Card
+    violations_before: int  # over the moves since the card was laid
+    violations_after: int
+
+    @property
+    def note(self) -> str:
+        where = "the discard top" if self.seat is None else f"seat {self.seat}'s stack top"
+        return (f"{where} re-read as {self.now} (was {self.was}): with {self.was} "
+                f"{self.violations_before} move(s) since broke a rule, with {self.now} "
+                f"{self.violations_after}")
+
+
+def _laid_discard(obs: list[Observation], card: Card) -> int | None:
+    """The observation that laid the discard top ``card`` from the camera's reading."""
+    for i in range(len(obs) - 1, -1, -1):
+        o = obs[i]
+        if isinstance(o, RoundStarted):
+            return i if o.discard == card else None
+        if isinstance(o, Played) and o.move.source is not Source.COLLECT:
+            hand = o.move.source is Source.HAND and o.move.card == card
+            return i if hand else None  # from a stack: read when it was collected
+    return None
+
+
+def _laid_stack_top(obs: list[Observation], seat: int, card: Card) -> int | None:
+    for i in range(len(obs) - 1, -1, -1):
+        o = obs[i]
+        if isinstance(o, RoundStarted):
+            return None
+        if isinstance(o, Played) and o.seat == seat and o.move.stack is not None:
+            if o.move.source is Source.COLLECT and o.move.card == card:
+                return i
+            if o.move.source is Source.STACK:
+                return None  # a top played from this seat's stacks: keep it simple
+    return None
+
+
+def _as(o: Observation, card: Card) -> Observation:
+    if isinstance(o, RoundStarted):
+        return RoundStarted(card, o.starter)
+    assert isinstance(o, Played)
+    m = o.move
+    move = Move.hand(card) if m.source is Source.HAND else Move.collect(card, m.stack)
+    return Played(o.seat, move)
+
+
+def _options(ref: Referee, state: VisibleState, close: float
+             ) -> Iterator[tuple[int, Card, Card, int | None]]:
+    """(observation index, card read, other reading, seat) to try."""
+    r = ref.round
+    verdict = ref.verdicts[-1]
+    last = len(ref.observations) - 1
+    if r is None:
+        return
+    places: list[tuple[int | None, Pile, int | None]] = []
+    if state.discard is not None and r.discard:
+        places.append((None, state.discard, _laid_discard(ref.observations, r.top)))
+    seat = verdict.seat
+    if seat is not None and seat < len(state.seats):
+        for pile in state.seats[seat]:
+            places.append((seat, pile, _laid_stack_top(ref.observations, seat, pile.top)))
+    seen = r.seen()
+    for where, pile, index in places:
+        if index is None or index >= last or not pile.alternatives:
+            continue
+        laid = ref.observations[index]
+        card = laid.discard if isinstance(laid, RoundStarted) else laid.move.card  # type: ignore[union-attr]
+        if card != pile.top or card.is_joker:
+            continue  # read otherwise since, or told by the players: not this camera's reading
+        p_read = dict(pile.alternatives).get(card, 0.0)
+        for other, p in pile.alternatives:
+            if (other == card or other.is_joker or p < close * p_read
+                    or seen[other] >= copies_in_deck(other)):
+                continue
+            yield index, card, other, where
+
+
+def _violations(verdicts: list[Verdict], start: int) -> int:
+    return sum(len(v.violations) for v in verdicts[start:])
+
+
+def second_look(ref: Referee, state: VisibleState, close: float) -> Rereading | None:
+    """The re-reading that most lowers the violations since its card was laid (None: none
+    lowers them). ``ref``'s last verdict is the move just judged; ``ref`` is not changed."""
+    if not ref.verdicts or not ref.verdicts[-1].violations:
+        return None
+    best: Rereading | None = None
+    for index, card, other, where in _options(ref, state, close):
+        trial = copy.deepcopy(ref)
+        try:
+            verdicts = trial.correct(index, _as(ref.observations[index], other))
+        except Exception:  # the other reading does not make a game the engine can follow
+            continue
+        before, after = _violations(ref.verdicts, index), _violations(verdicts, index)
+        if after < before and (best is None or after < best.violations_after):
+            best = Rereading(index, trial.observations[index], where, card, other, before,
+                             after)
+    return best
