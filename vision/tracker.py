@@ -151,7 +151,9 @@ class TableModel:
         elif move.source is Source.STACK:
             assert seat is not None
             st = next(s for s in self.stacks[seat] if s.colour is move.stack)
-            self.discard.append(st.cards.pop())
+            k = next((i for i in range(len(st.cards) - 1, -1, -1)  # the top, or a covered card
+                      if st.cards[i].card == move.card), len(st.cards) - 1)
+            self.discard.append(st.cards.pop(k))
             if not st.cards:
                 self.stacks[seat].remove(st)
         else:
@@ -380,10 +382,18 @@ class Tracker:
         d = state.discard
         old_top = m.discard[-1] if m.discard else None
         if d is not None and (old_top is None or d.top != old_top.seen_as):
-            card, notes = read_card(d.top, d.alternatives, m.seen(),
-                                    onto_discard(old_top.card if old_top else None),
-                                    self.close)
-            out.append(_Candidate(None, Move.hand(card), d.top, d, notes))
+            covered = self._from_under(state, d.top) if model is None else None
+            if covered is not None:  # a covered card left a fanned stack as it landed here
+                seat, st, tc = covered
+                note = (f"{tc.card} is gone from under the top of seat {seat}'s "
+                        f"{st.colour.value} stack: played from there")
+                out.append(_Candidate(seat, Move.from_stack(tc.card, st.colour), d.top, d,
+                                      (note,)))
+            else:
+                card, notes = read_card(d.top, d.alternatives, m.seen(),
+                                        onto_discard(old_top.card if old_top else None),
+                                        self.close)
+                out.append(_Candidate(None, Move.hand(card), d.top, d, notes))
         if d is not None:  # a stack top now on the discard (maybe onto its twin: no change)
             for seat, stacks in enumerate(m.stacks):
                 for st in stacks:
@@ -409,6 +419,29 @@ class Tracker:
                     stack = pile.stack_colour or next(iter(Colour))
                 out.append(_Candidate(seat, Move.collect(card, stack), pile.top, pile, notes))
         return out
+
+    def _from_under(self, state: VisibleState, card: Card
+                    ) -> tuple[int, TrackedStack, TrackedCard] | None:
+        """The one fanned stack that showed ``card`` under its top at the last commit and no
+        longer does (its top unchanged): the card now on the discard came from there."""
+        if self.committed is None:
+            return None
+        found = []
+        for seat, (before, now) in enumerate(zip(self.committed.seats, state.seats,
+                                                 strict=True)):
+            for old in before:
+                same = [p for p in now if p.top == old.top]
+                if not same:
+                    continue
+                pile = min(same, key=lambda p: np.hypot(p.centre[0] - old.centre[0],
+                                                        p.centre[1] - old.centre[1]))
+                if Counter(old.cards[1:])[card] <= Counter(pile.cards[1:])[card]:
+                    continue
+                st = self.model.stack_at(seat, old.centre, old.size or 1.0)
+                under = [c for c in st.cards[:-1] if c.seen_as == card] if st else []
+                if st is not None and under:
+                    found.append((seat, st, under[-1]))
+        return found[0] if len(found) == 1 else None
 
     def _known(self, state: VisibleState) -> VisibleState:
         """A card that still lies where a known top lay, and could be that card (its reading

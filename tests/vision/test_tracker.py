@@ -197,6 +197,25 @@ def test_a_collected_card_read_unsurely_is_read_as_one_that_may_be_collected() -
     assert "pink-4 is not blue" in kinds(ev, "move")[0].payload["notes"][0]
 
 
+def test_a_covered_card_played_from_a_fanned_stack_is_caught() -> None:
+    s, clock = started(top="red-3")
+    green = [("green-1", *at(0), 0.6), ("green-2", *at(0, 0.0, 14.0), 0.9)]  # fanned
+    yellow1, yellow4 = ("yellow-1", *at(1), 0.9), ("yellow-4", *at(2), 0.9)
+    feed(s, table(_discard("red-3"), green[0]), clock)  # seat 0
+    feed(s, table(_discard("red-3"), green[0], yellow1), clock)  # seat 1
+    feed(s, table(_discard("red-3"), green[0], yellow1, yellow4), clock)  # seat 2
+    ev = feed(s, table(_discard("red-3"), *green, yellow1, yellow4), clock)
+    assert moves(ev) == ["seat 0: collect:green-2"]
+    ev = feed(s, table(_discard("red-5", 10, 8), *green, yellow1, yellow4), clock)  # seat 1
+    ev += feed(s, table(_discard("green-5", -6, 12), *green, yellow1, yellow4), clock)  # seat 2
+    assert moves(ev) == ["hand:red-5", "hand:green-5"]
+    # seat 0 slides green-1 out from under green-2 and plays it: its stack still shows green-2
+    ev = feed(s, table(_discard("green-1", 4, -9), green[1], yellow1, yellow4), clock)
+    assert moves(ev) == ["seat 0: stack:green-1"] and rules(ev) == ["covered-card"]
+    assert "gone from under the top" in kinds(ev, "move")[0].payload["notes"][0]
+    assert s.tracker.stack_tops()[0] == (Card.parse("green-2"),)
+
+
 def test_round_over_reads_the_reveal_and_scores() -> None:
     s, clock = started(players=2, top="green-3")
     feed(s, scene(["green-3"], {0: {"blue": ["blue-1"]}}), clock)
