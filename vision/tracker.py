@@ -225,6 +225,7 @@ class Tracker:
         # whose turn it is (the session hands in its referee's): orders two moves seen at once
         self.to_move: Callable[[], int | None] | None = None
         self.told_confidence = 0.5  # a reading this sure overrides what the players named
+        self.unsure_read = 0.5  # a new discard read below this waits unsure_s if it may be the old
         self._unsure_start: tuple[float, Pile] | None = None  # since when, and where
         self._asked_start = False
         self._told: TrackedCard | None = None  # a discard top the players named
@@ -577,12 +578,14 @@ class Tracker:
                 note = (f"{c.move.card} lay on the stack for {self.lift_s:g} s where the top was "
                         "only lifted: read as a second one collected")
                 exact = [(dataclasses.replace(c, notes=(*c.notes, note)), m)]
+        settled = t - self._since >= self.unsure_s - 1e-9
+        if len(exact) == 1 and not settled and self._maybe_same(exact[0][0]):
+            return []  # an unsure new reading of the discard that could be the old card: wait
         if len(exact) == 1:
             c, m = exact[0]
             self.model, self._asked = m, None
             self._commit(state)
             return [c.decoded(t, state)]
-        settled = t - self._since >= self.unsure_s - 1e-9
         pair = self._pair(state, observed, results) if not exact and not lifted and settled \
             else []
         if pair:
@@ -614,6 +617,15 @@ class Tracker:
             return []
         return self._ask("the table changed in a way no single move explains (two moves at "
                          "once, or a misread): what happened?", cands, state, t, before)
+
+    def _maybe_same(self, c: _Candidate) -> bool:
+        """A hand play read unsurely, whose reading gives the old discard top a share too:
+        perhaps the old card read otherwise for a moment (a drifting misread)."""
+        if c.seat is not None or c.pile is None or not self.model.discard:
+            return False
+        old = self.model.discard[-1].seen_as
+        return c.pile.confidence < self.unsure_read and any(
+            a == old and p >= 0.05 for a, p in c.pile.alternatives)
 
     def _lifted(self, observed: Key) -> bool:
         """Some stack's top is off the table (in a hand), the rest as before or hidden."""

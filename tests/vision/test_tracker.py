@@ -174,6 +174,19 @@ def test_pink_red_prior_from_copies_and_class_probs() -> None:
     assert moves(ev) == ["hand:blue-1"] and rules(ev) == ["discard-not-fitting"]
 
 
+def test_an_unsure_new_reading_that_may_be_the_old_discard_waits() -> None:
+    # the card memory is switched off: the tracker alone sees the drifting reading
+    s, clock = started(top="green-3", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
+    drift = table(("green-0", *CENTRE, 0.39, {"green-0": 0.6, "blue-0": 0.32, "green-3": 0.08}))
+    ev = feed(s, drift, clock, frames=8)  # 0.8 s: a played card would be committed by now
+    ev += feed(s, scene(["green-3"]), clock, frames=10)  # read as before again
+    assert moves(ev) == [] and not kinds(ev, "question")
+    ev = feed(s, drift, clock, frames=16)  # it stays: after 1.2 s it is a play after all
+    assert moves(ev) == ["hand:green-0"]
+    sure = table(("green-1", *CENTRE, 0.9, {"green-1": 0.9, "green-0": 0.06}))
+    assert moves(feed(s, sure, clock, frames=5)) == ["hand:green-1"]  # at once
+
+
 def test_a_collected_card_read_unsurely_is_read_as_one_that_may_be_collected() -> None:
     s, clock = started(top="red-3", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
     red3 = ("red-3", *CENTRE, 0.93)
