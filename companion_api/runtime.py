@@ -235,6 +235,9 @@ class GameRuntime:
         if i < len(before) and after[:i] + after[i + 1:] == before:  # one went in before others
             self.store.add_op(self.id, "insert", str(after[i]), i, origin, t)
         else:
+            for k in range(i, min(len(before), len(after))):  # re-read (the second look)
+                if after[k] != before[k]:
+                    self.store.add_op(self.id, "correct", str(after[k]), k, origin, t)
             for obs in after[len(before):]:
                 self.store.add_op(self.id, "observe", str(obs), origin=origin, t=t)
         return self._record(events)
