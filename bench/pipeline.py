@@ -113,7 +113,8 @@ class Players:
 
 
 def referee_video(video: Path, truth: dict, detector: object, answer: bool = False,
-                  tracker: dict | None = None) -> tuple[list[dict], int, float]:
+                  tracker: dict | None = None, look: float | None = 0.2
+                  ) -> tuple[list[dict], int, float]:
     fps = truth["video"]["fps"]
     players = Players(truth)
     wishes = [m["wish"] for m in truth["moves"] if m["card"] == "joker" and m["wish"]]
@@ -122,9 +123,7 @@ def referee_video(video: Path, truth: dict, detector: object, answer: bool = Fal
     reveals = {r["reveal"]["start"] for r in truth["rounds"] if r.get("reveal")}
     ended = False
     rules = Rules(players=truth["seats"])
-    tracker = dict(tracker or {})
-    look = tracker.pop("look_close", 0.2)
-    session = Session(detector, rules, tracker=Tracker(rules.players, **tracker),  # type: ignore[arg-type]
+    session = Session(detector, rules, tracker=Tracker(rules.players, **(tracker or {})),  # type: ignore[arg-type]
                       look_close=look)
     cap = cv2.VideoCapture(str(video))
     events: list[dict] = []
@@ -205,8 +204,8 @@ def main() -> None:
         if args.replay and args.detector == "shipped":
             source = Replay(detector, GAMES / f"game_{seed}.{key}.detections")
         events, done, spent = referee_video(video, truth, source, args.answer,
-                                            {"unsure_s": args.unsure, "close": args.close,
-                                             "look_close": args.look or None})
+                                            {"unsure_s": args.unsure, "close": args.close},
+                                            args.look or None)
         if isinstance(source, Replay):
             replayed = replayed or not source.recording
             source.save()

@@ -30,11 +30,12 @@ import copy
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from engine.cards import Card, copies_in_deck
+from engine.cards import Card
 from engine.moves import Move, Source
 from engine.observations import Observation, Played, RoundStarted
 from engine.referee import Referee
 from engine.verdicts import Verdict
+from vision.card_priors import possible
 from vision.table_view import Pile, VisibleState
 
 
@@ -115,8 +116,7 @@ def _options(ref: Referee, state: VisibleState, close: float
             continue  # read otherwise since, or told by the players: not this camera's reading
         p_read = dict(pile.alternatives).get(card, 0.0)
         for other, p in pile.alternatives:
-            if (other == card or other.is_joker or p < close * p_read
-                    or seen[other] >= copies_in_deck(other)):
+            if other == card or other.is_joker or p < close * p_read or not possible(other, seen):
                 continue
             yield index, card, other, where
 

@@ -177,6 +177,11 @@ def _distance_to_same(m: TableModel, seat: int, pile: Pile) -> float:
                for s in same)
 
 
+def _gives(pile: Pile, card: Card, share: float) -> bool:
+    """The pile's reading gives ``card`` at least ``share``."""
+    return any(a == card and p >= share for a, p in pile.alternatives)
+
+
 def _key(state: VisibleState) -> Key:
     return state.discard_top, tuple(tuple(sorted(str(c) for c in state.tops(k)))
                                     for k in range(len(state.seats)))
@@ -225,7 +230,9 @@ class Tracker:
         # whose turn it is (the session hands in its referee's): orders two moves seen at once
         self.to_move: Callable[[], int | None] | None = None
         self.told_confidence = 0.5  # a reading this sure overrides what the players named
-        self.unsure_read = 0.5  # a new discard read below this waits unsure_s if it may be the old
+        # a new discard read below unsure_read that gives the old top drift_share or more
+        # waits unsure_s: it may be the old card read otherwise for a moment
+        self.unsure_read, self.drift_share = 0.5, 0.05
         self._unsure_start: tuple[float, Pile] | None = None  # since when, and where
         self._asked_start = False
         self._told: TrackedCard | None = None  # a discard top the players named
@@ -449,8 +456,7 @@ class Tracker:
         gives it ``sticky`` or more), is that card: a misread that flickers between two
         classes for seconds does not become a move."""
         def could_be(pile: Pile, card: Card) -> bool:
-            return pile.top != card and any(a == card and p >= self.sticky
-                                            for a, p in pile.alternatives)
+            return pile.top != card and _gives(pile, card, self.sticky)
 
         discard = state.discard
         old = self.committed.discard if self.committed else None
@@ -624,8 +630,7 @@ class Tracker:
         if c.seat is not None or c.pile is None or not self.model.discard:
             return False
         old = self.model.discard[-1].seen_as
-        return c.pile.confidence < self.unsure_read and any(
-            a == old and p >= 0.05 for a, p in c.pile.alternatives)
+        return c.pile.confidence < self.unsure_read and _gives(c.pile, old, self.drift_share)
 
     def _lifted(self, observed: Key) -> bool:
         """Some stack's top is off the table (in a hand), the rest as before or hidden."""

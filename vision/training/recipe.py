@@ -63,15 +63,15 @@ def faces(args: argparse.Namespace) -> None:
     x = np.concatenate([p[0] for p in parts])
     y = np.concatenate([p[1] for p in parts])
     val = load_faces(Path(args.val), CARD_NAMES)
-    size = tuple(int(v) for v in args.input_size.split("x")) if args.input_size else None
     cfg = FaceTraining(epochs=args.epochs, threads=args.threads, seed=args.seed,
                        width=args.width or 1.0, lr=args.lr, minutes=args.minutes)
-    if size is not None:
-        cfg.input_size = (size[0], size[1])
+    if args.input_size:
+        w, h = (int(v) for v in args.input_size.split("x"))
+        cfg.input_size = (w, h)
     init = load_face_net(Path(args.start))[0] if args.start else None
     if init is not None and args.width and args.width != init.width:
         init = widen(init, args.width)  # reads as before, with room to learn more
-    if init is not None and size is not None:
+    if init is not None and args.input_size:
         init.input_size = cfg.input_size  # all convolutions: the same weights read any size
     t0 = time.perf_counter()
     out = Path("data/face_net.pt")
