@@ -29,7 +29,6 @@ class GameScore:
     phantom: int = 0
     questions: int = 0
     tp: int = 0
-    fp: int = 0
     fn: int = 0
     rounds: int = 0
     rounds_right: int = 0
@@ -38,9 +37,13 @@ class GameScore:
     # table around it was misread) or one that did not happen as seen (misread, phantom)
     false_alerts: Counter[str] = field(default_factory=Counter)
 
+    @property
+    def fp(self) -> int:
+        return sum(self.false_alerts.values())
+
     def add(self, other: GameScore) -> None:
-        for name in ("truth_moves", "seen_moves", "exact", "phantom", "questions", "tp", "fp",
-                     "fn", "rounds", "rounds_right"):
+        for name in ("truth_moves", "seen_moves", "exact", "phantom", "questions", "tp", "fn",
+                     "rounds", "rounds_right"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.latencies += other.latencies
         self.false_alerts += other.false_alerts
@@ -112,7 +115,6 @@ def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore
             truth_rules = {v["rule"] for v in moves[i]["verdict"]["violations"]}
             seen_rules = set(seen[j][1])
             out.tp += len(truth_rules & seen_rules)
-            out.fp += len(seen_rules - truth_rules)
             out.false_alerts.update(f"{r} (exact move)" for r in seen_rules - truth_rules)
             out.fn += len(truth_rules - seen_rules)
             told = seen[j][2]
@@ -122,7 +124,6 @@ def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore
     out.phantom = len(seen) - len(matched_seen)
     for j, s in enumerate(seen):
         if j not in matched_seen:
-            out.fp += len(s[1])
             out.false_alerts.update(f"{r} (move not as seen)" for r in s[1])
     for i, m in enumerate(moves):
         if i not in matched_truth:
