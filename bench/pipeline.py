@@ -147,6 +147,8 @@ def referee_video(video: Path, truth: dict, detector: object, answer: bool = Fal
             if ev.kind == "wish-needed" and wishes:
                 events.extend(e.to_dict() for e in session.speak_wish(wishes.pop(0), t))
             ended = ended or (ev.kind == "status" and "round over" in ev.payload["message"])
+            if ev.kind == "status" and ev.payload.get("round_goes_on"):
+                ended = False  # the companion follows the round on: the players end it
             if ev.kind == "round-over":
                 ended = False
         if frames in reveals and not ended:

@@ -38,7 +38,7 @@ from vision.detections import empty_detections
 from vision.detector import CardDetector
 from vision.second_look import second_look
 from vision.table_view import TableView, VisibleState
-from vision.tracker import Decoded, Misread, Question, Tracker
+from vision.tracker import Decoded, Misread, Place, Question, Resumed, Tracker
 
 EventKind = Literal["move", "verdict", "question", "wish-needed", "round-over", "scores",
                     "status"]
@@ -97,6 +97,9 @@ class Session:
         self._insert_before: dict[int, Observation] = {}  # question id -> the move it precedes
         self._ids = itertools.count(1)
         self.last = FrameView(calibration=calibration)
+        # the table went on after the referee counted this round over: its count is off,
+        # so only the players end this round
+        self._count_doubted = False
 
     # -- frames ----------------------------------------------------------------------------
     def process(self, frame: np.ndarray, t: float) -> list[Event]:
@@ -161,7 +164,9 @@ class Session:
             return [Event("status", {"message": f"the referee could not take {obs}: {exc!r}",
                                      "error": True}, t)]
         if isinstance(obs, Played):
-            self.tracker.add_unseen(obs.seat, obs.move)
+            laid = sum(isinstance(o, Played) and o.move.to_discard
+                       for o in self.referee.observations[i + 1:])
+            self.tracker.add_unseen(obs.seat, obs.move, laid)
         events = [Event("verdict", {**verdicts[i].to_dict(), "reading_notes": [],
                                     "before": str(later)}, t)]
         events += [Event("verdict", {**v.to_dict(), "reading_notes": [], "rejudged": True}, t)
@@ -207,10 +212,14 @@ class Session:
         self.last.calibration = cal
 
     # -- into the referee ------------------------------------------------------------------
-    def _tracked(self, out: Decoded | Question | Misread) -> list[Event]:
+    def _tracked(self, out: Decoded | Question | Misread | Resumed) -> list[Event]:
         t = out.timestamp
         if isinstance(out, Misread):
             return [Event("status", {"message": out.text, "table": str(out.state)}, t)]
+        if isinstance(out, Resumed):
+            self._count_doubted = True
+            return [Event("status", {"message": f"{out.text}: end it by hand when it ends",
+                                     "table": str(out.state), "round_goes_on": True}, t)]
         if isinstance(out, Question):
             qid = next(self._ids)
             self.questions[qid] = out
@@ -218,12 +227,16 @@ class Session:
                                        "candidates": [str(c) for c in out.candidates],
                                        "table": str(out.state)}, t)]
         events: list[Event] = []
-        unseen: list[Observation] = []
+        unseen: list[Played] = []
         if isinstance(out.observation, Played):
+            unseen = self._unseen_twins(out.observation)
+            touched = [u for u in unseen if _place(u) in self.tracker.touched]
+            if len(touched) == 1:  # a hand was there in that seat's turn: it laid the twin
+                events += self._unseen_before(touched[0], out)
+                unseen = []
             payload = {"observation": str(out.observation), "notes": list(out.notes),
                        "table": str(out.state)}
             events.append(Event("move", payload, t))
-            unseen = self._unseen_twins(out.observation)
         events.extend(self._observe(out.observation, t, list(out.notes), out.state))
         if unseen:
             qid = next(self._ids)
@@ -239,6 +252,21 @@ class Session:
             events.append(Event("wish-needed", {"message": "joker played: which colour or "
                                                 "value is wished?"}, t))
         return events
+
+    def _unseen_before(self, obs: Played, later: Decoded) -> list[Event]:
+        """``later`` came out of turn, and in the turn before a hand covered the one place
+        where the seat to move could have laid a twin unseen (the cards there lay as before
+        afterwards): that twin was laid, before ``later``."""
+        k = self.referee.to_move
+        where = "the discard" if obs.seat is None else f"seat {k}'s {obs.move.stack} stack"
+        note = (f"{where} was covered and then lay as before while seat {k} was to move, and "
+                f"the next seat moved: read as a twin laid squarely on its twin ({obs})")
+        self.tracker.add_unseen(obs.seat, obs.move, int(later.observation.move.to_discard)
+                                if isinstance(later.observation, Played) else 0)
+        t = later.timestamp
+        return [Event("move", {"observation": str(obs), "notes": [note],
+                               "table": str(later.state)}, t),
+                *self._observe(obs, t, [note])]
 
     def _second_look(self, seen: VisibleState, verdict: Verdict, t: float
                      ) -> tuple[list[Event], Verdict]:
@@ -258,14 +286,14 @@ class Session:
                    for v in verdicts[look.index + 1:-1]]
         return events, verdicts[-1]
 
-    def _unseen_twins(self, obs: Played) -> list[Observation]:
+    def _unseen_twins(self, obs: Played) -> list[Played]:
         """Moves the seat to move could have made unseen, when the next seat moves instead:
         laying the discard top's twin, or collecting one of its stack tops' twins."""
         k, r = self.referee.to_move, self.referee.round
         if k is None or r is None or obs.seat is None or obs.seat != (k + 1) % self.rules.players:
             return []
         seen = self.tracker.model.seen()
-        out: list[Observation] = []
+        out: list[Played] = []
         if possible(r.top, seen):
             out.append(Played(None, Move.hand(r.top)))
         for colour, cards in r.stacks[k].items():
@@ -287,8 +315,10 @@ class Session:
         events.append(Event("verdict", {**verdict.to_dict(), "reading_notes": notes or []}, t))
         if verdict.violations or verdict.anomalies:
             self.last.flagged = frozenset(_flagged_cards(verdict))
-        if any(n.startswith("round over") for n in verdict.notes):
-            self.tracker.expect_reveal(self._hand_counts())
+        if isinstance(obs, RoundStarted):
+            self._count_doubted = False
+        if any(n.startswith("round over") for n in verdict.notes) and not self._count_doubted:
+            self.tracker.expect_reveal(self._hand_counts(), counted=True)
             events.append(Event("status", {"message": "round over: lay your hand cards face "
                                            "up"}, t))
         if isinstance(obs, RoundOver):
@@ -298,6 +328,13 @@ class Session:
                                            "winners": list(verdict.winners)
                                            if verdict.winners is not None else None}, t))
         return events
+
+
+def _place(obs: Played) -> Place:
+    """Where an unseen twin would have been laid: the discard (None) or a seat's stack."""
+    if obs.move.to_discard or obs.seat is None or obs.move.stack is None:
+        return None
+    return obs.seat, obs.move.stack
 
 
 def _flagged_cards(verdict: Verdict) -> set[str]:

@@ -26,7 +26,10 @@ Two moves leave the tops' names as they were, so the tracker also watches where 
 
 Round start: the first committed state with exactly one discard card and empty collections.
 Round end: after :meth:`Tracker.expect_reveal` (the referee said the round is over), the
-face-up cards laid at each seat, once settled for ``reveal_s``, are the reveal.
+face-up cards laid at each seat, once settled for ``reveal_s``, are the reveal. An end the
+referee only counted (no hand cards left, nothing to draw) can be wrong after a missed
+move: if a new card then settles on the discard, the round goes on (:class:`Resumed`) and
+that change is decoded as a move like any other.
 
 >>> from vision.table_view import Pile, VisibleState, pile_order
 >>> from engine.cards import Card
@@ -92,7 +95,17 @@ class Misread:
     state: VisibleState
 
 
-TrackerEvent = Decoded | Question | Misread
+@dataclass(frozen=True)
+class Resumed:
+    """A card was played after the referee's count had ended the round: the count was
+    wrong (a move missed or misread), and the tracker follows the round on."""
+
+    text: str
+    timestamp: float
+    state: VisibleState
+
+
+TrackerEvent = Decoded | Question | Misread | Resumed
 
 
 @dataclass
@@ -114,6 +127,7 @@ class TrackedStack:
 
 
 Key = tuple[Card | None, tuple[tuple[str, ...], ...]]
+Place = tuple[int, Colour] | None  # a seat's stack, or (None) the discard
 
 
 @dataclass
@@ -239,6 +253,7 @@ class Tracker:
         self.reveal_wait_s = reveal_wait_s
         self._reveal_counts: list[int] | None = None
         self._reveal_since: float | None = None
+        self._counted_end = False  # the reveal is awaited because the referee counted an end
         self.sticky = sticky
         self.lift_s, self.unsure_s = lift_s, unsure_s
         self.stable_s, self.min_frames, self.hold_s, self.reveal_s = (
@@ -252,6 +267,12 @@ class Tracker:
         self._held_since: float | None = None
         self._asked_hold = False
         self._asked: TableModel | None = None  # the model before the last question's rebase
+        self._hidden: set[Place] = set()  # places an arm hides now
+        self._touched: set[Place] = set()  # places hidden, then seen again unchanged
+        self._twin_frames: Counter[Place] = Counter()  # frames a twin showed near a top
+        self.touch_frames = 2  # frames of a twin beside its twin that count as a hand there
+        # the places touched between the last two commits (a hand there, and no move seen)
+        self.touched: frozenset[Place] = frozenset()
 
     # -- what the session reads ------------------------------------------------------------
     @property
@@ -268,32 +289,45 @@ class Tracker:
         """Each seat's stack tops as the camera reads them (for reading a reveal)."""
         return tuple(tuple(s.top.seen_as for s in seat) for seat in self.model.stacks)
 
-    def expect_reveal(self, counts: Sequence[int] | None = None) -> None:
+    def expect_reveal(self, counts: Sequence[int] | None = None, counted: bool = False
+                      ) -> None:
         """The round is over (the referee said so, or the players): read the reveal next.
         ``counts``: how many cards each seat holds (the referee counts them), so a reveal
-        with a card not yet read is waited for (up to ``reveal_wait_s``)."""
+        with a card not yet read is waited for (up to ``reveal_wait_s``). ``counted``: only
+        the referee's count says so (not the players): a card then played on the discard
+        means the round goes on."""
         if self.phase is Phase.PLAYING:
             self.phase = Phase.REVEAL
             self._candidate = None
             self._reveal_counts = list(counts) if counts is not None else None
             self._reveal_since = None
+            self._counted_end = counted
+        elif self.phase is Phase.REVEAL and not counted:
+            self._counted_end = False  # the players confirm it
 
     # -- the one verb ----------------------------------------------------------------------
     def update(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         if self.phase is Phase.PLAYING:
             state = self._known(state)
+            self._twin_frames.update(self._same_face_nearby(state))
+            self._touched |= {p for p, n in self._twin_frames.items() if n >= self.touch_frames}
         if state != self._candidate or (self._candidate is not None
                                          and state.moved_tops(self._candidate)):
             self._candidate, self._since, self._frames = state, t, 1
         else:
             self._frames += 1
-        needed = self.reveal_s if self.phase is Phase.REVEAL else self.stable_s
+        played = self.phase is Phase.REVEAL and self._played_after_end(state)
+        needed = self.reveal_s if self.phase is Phase.REVEAL and not played else self.stable_s
         if self._frames < self.min_frames or t - self._since < needed - 1e-9:
             return []
+        if played:
+            return self._resume(state, t)
         if self.phase is Phase.REVEAL:
             return self._reveal(state, t)
         if state == self.committed:
-            self._held_since = None
+            if self._held_since is not None:  # the hidden cards are back as they were
+                self._touched |= self._hidden
+            self._held_since, self._hidden = None, set()
             if self.phase is Phase.WAITING:
                 return self._ask_start(state, t)
             settled = t - self._since >= self.unsure_s - 1e-9  # an arm may rest on it a while
@@ -313,6 +347,8 @@ class Tracker:
     def _commit(self, state: VisibleState) -> None:
         self.committed = state
         self._held_since, self._asked_hold = None, False
+        self.touched, self._touched, self._hidden = frozenset(self._touched), set(), set()
+        self._twin_frames.clear()
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
             for pile in piles:
                 for st in self.model.stacks[seat]:
@@ -366,6 +402,20 @@ class Tracker:
         told = place.read_as(card) if place else Pile(card, (card,))
         self._start(first, dataclasses.replace(state, discard=told, unsure_discard=None))
         self._told = first
+
+    def _played_after_end(self, state: VisibleState) -> bool:
+        """The referee counted the round over, yet a new card lies on the discard."""
+        if not self._counted_end or not self.model.discard:
+            return False
+        d = self._known(dataclasses.replace(state, reveals=None)).discard
+        return d is not None and d.top != self.model.discard[-1].seen_as
+
+    def _resume(self, state: VisibleState, t: float) -> list[TrackerEvent]:
+        self.phase, self._counted_end = Phase.PLAYING, False
+        self._candidate = state = self._known(dataclasses.replace(state, reveals=None))
+        text = (f"{state.discard_top} was played after the count said the round is over: a "
+                "move was missed or misread before; the round goes on")
+        return [Resumed(text, t, state), *self._decode(state, t)]
 
     def _reveal(self, state: VisibleState, t: float, force: bool = False) -> list[TrackerEvent]:
         reveals = state.reveals or ()
@@ -577,7 +627,9 @@ class Tracker:
             # discard - unless it lies still that way for lift_s: then a twin of the card
             # below was collected onto the stack (the one move that looks the same)
             waited = self._held_since is not None and t - self._held_since >= self.lift_s
-            if not (waited and len(exact) == 1):
+            # ... and a copy of it is left to collect (else the top is still in a hand)
+            if not (waited and len(exact) == 1
+                    and possible(exact[0][0].move.card, self.model.seen())):
                 exact = []
             else:
                 c, m = exact[0]
@@ -614,6 +666,7 @@ class Tracker:
             # cards are hidden (an arm over the table): wait for them to show again
             if self._held_since is None:
                 self._held_since = t
+            self._hidden |= self._places_missing(observed)
             if t - self._held_since >= self.hold_s and not self._asked_hold:
                 self._asked_hold = True
                 missing = self._missing(observed)
@@ -646,6 +699,35 @@ class Tracker:
                 if _covers(m.key(), observed) and m.key()[1][seat] == observed[1][seat]:
                     return True
         return False
+
+    def _same_face_nearby(self, state: VisibleState) -> set[Place]:
+        """Places where, in this frame, a card with the face of the top lies elsewhere than
+        the top did at the last commit, or beside it: a twin in a hand over its twin."""
+        old = self.committed
+        if old is None:
+            return set()
+        out: set[Place] = set()
+        if (state.discard is not None and old.discard is not None
+                and state.discard.top == old.discard.top
+                and state.discard.moved_from(old.discard)):
+            out.add(None)
+        for seat, (now, then) in enumerate(zip(state.seats, old.seats, strict=True)):
+            for pile in then:
+                same = [p for p in now if p.top == pile.top]
+                if len(same) > sum(p.top == pile.top for p in then) or (
+                        len(same) == 1 and same[0].moved_from(pile)):
+                    out |= {(seat, st.colour) for st in self.model.stacks[seat]
+                            if st.top.seen_as == pile.top}
+        return out
+
+    def _places_missing(self, observed: Key) -> set[Place]:
+        want = self.model.key()
+        out: set[Place] = {None} if observed[0] is None and want[0] is not None else set()
+        for seat, (w, o) in enumerate(zip(want[1], observed[1], strict=True)):
+            gone = Counter(w) - Counter(o)
+            out |= {(seat, st.colour) for st in self.model.stacks[seat]
+                    if gone[str(st.top.seen_as)]}
+        return out
 
     def _missing(self, observed: Key) -> str:
         want = self.model.key()
@@ -680,9 +762,12 @@ class Tracker:
                 top.card = now
                 return
 
-    def add_unseen(self, seat: int | None, move: Move) -> None:
-        """A move the players say happened unseen (a twin laid on its twin) joins the model."""
+    def add_unseen(self, seat: int | None, move: Move, laid_since: int = 0) -> None:
+        """A move that happened unseen (a twin laid on its twin) joins the model;
+        ``laid_since``: cards laid on the discard after it (it lies under them)."""
         self.model.apply(seat, move, move.card, None)
+        if move.source is Source.HAND and laid_since:
+            self.model.discard.insert(-1 - laid_since, self.model.discard.pop())
 
     def resume(self, state: VisibleState) -> None:
         """Pick up a round in progress (after a restart): take the table as it is, ask nothing."""

@@ -495,3 +495,81 @@ def test_two_moves_at_once_that_two_pairs_explain_are_asked_about() -> None:
     # the stack (out of turn) and seat 2's pink-3 covered it. The camera cannot tell.
     ev = feed(s, scene(["blue-1", "pink-3"], {0: {"yellow": ["yellow-2"]}}), clock, frames=15)
     assert moves(ev) == [] and len(kinds(ev, "question")) == 1
+
+
+def test_a_twin_seen_over_its_twin_in_the_turn_passed_goes_in_before_the_next_move() -> None:
+    s, clock = started()
+    feed(s, table(_discard("red-5")), clock)  # seat 0
+    # seat 1 brings the other red-5 over the first (two frames) and lays it squarely
+    feed(s, table(_discard("red-5", 18.0, -6.0)), clock, frames=2)
+    feed(s, table(_discard("red-5")), clock, frames=8)
+    ev = feed(s, table(_discard("red-5"), ("green-4", *at(2), 0.9)), clock)  # seat 2
+    assert moves(ev) == ["hand:red-5", "seat 2: collect:green-4"]
+    assert rules(ev) == [] and not kinds(ev, "question")
+    assert "covered and then lay as before" in kinds(ev, "move")[0].payload["notes"][0]
+    assert [str(o) for o in s.referee.observations][-3:] == [
+        "hand:red-5", "hand:red-5", "seat 2: collect:green-4"]
+    ev = feed(s, table(_discard("red-2"), ("green-4", *at(2), 0.9)), clock)  # seat 0 again
+    assert moves(ev) == ["hand:red-2"] and rules(ev) == []
+
+
+def test_one_odd_frame_of_a_twin_is_no_unseen_move() -> None:
+    s, clock = started()
+    feed(s, table(_discard("red-5")), clock)  # seat 0
+    feed(s, table(_discard("red-5", 18.0, -6.0)), clock, frames=1)  # a jittery box
+    feed(s, table(_discard("red-5")), clock, frames=8)
+    ev = feed(s, table(_discard("red-5"), ("green-4", *at(2), 0.9)), clock)
+    assert moves(ev) == ["seat 2: collect:green-4"] and rules(ev) == ["out-of-turn"]
+    assert kinds(ev, "question")  # asked, not assumed
+
+
+def test_a_round_the_count_ended_goes_on_when_a_card_is_played() -> None:
+    s, clock = started(top="red-3")
+    feed(s, table(_discard("red-5")), clock)  # seat 0
+    r = s.referee.round
+    assert r is not None
+    r.hand_sizes[1] = 1  # as after a move the camera missed: the count is one card short
+    ev = feed(s, table(_discard("red-1")), clock)  # seat 1 plays its "last" card
+    assert any("lay your hand cards" in e.payload["message"] for e in kinds(ev, "status"))
+    ev = feed(s, table(_discard("red-4")), clock, frames=8)  # seat 2 plays on
+    (on,) = [e for e in kinds(ev, "status") if e.payload.get("round_goes_on")]
+    assert "red-4 was played after the count" in on.payload["message"]
+    assert moves(ev) == ["hand:red-4"] and not kinds(ev, "round-over")
+    ev = feed(s, table(_discard("red-2")), clock, frames=8)  # seat 0, and on
+    assert moves(ev) == ["hand:red-2"]
+    assert not [e for e in kinds(ev, "status") if "lay your hand" in e.payload["message"]]
+    # the players end it: then the reveal is read
+    s.mark_round_over(clock.t)
+    ev = feed(s, table(_discard("red-2"), ("blue-1", 560, 640, 0.9)), clock, frames=130)
+    assert kinds(ev, "round-over")
+
+
+def test_a_round_the_players_ended_reads_the_reveal_even_if_the_discard_changes() -> None:
+    from vision.table_view import Pile, VisibleState
+
+    tr = Tracker(players=2)
+    red3, blue1 = Card.parse("red-3"), Card.parse("blue-1")
+    start = VisibleState(Pile(red3, (red3,)), ((), ()))
+    assert [o for t in (0.0, 0.2, 0.5) for o in tr.update(start, t)]
+    tr.expect_reveal()  # the players said so
+    moved = VisibleState(Pile(blue1, (blue1,)), ((), ()), ((Card.parse("joker"),), ()))
+    out = [o for k in range(30) for o in tr.update(moved, 1.0 + k / 10)]
+    assert [type(o).__name__ for o in out] == ["Decoded"]
+    assert str(out[0].observation).startswith("round over")
+
+
+def test_a_lifted_top_over_a_card_with_no_copy_left_is_never_read_as_a_collect() -> None:
+    s, clock = started(top="blue-5")
+    seat1 = ("green-1", *at(1), 0.9)
+    feed(s, table(_discard("blue-5"), ("green-1", *at(0), 0.9)), clock)  # seat 0
+    feed(s, table(_discard("blue-5"), ("green-1", *at(0), 0.9), seat1), clock)  # seat 1
+    feed(s, table(_discard("blue-4"), ("green-1", *at(0), 0.9), seat1), clock)  # seat 2
+    ev = feed(s, table(_discard("blue-4"), ("green-3", *at(0), 0.9), seat1), clock)
+    assert moves(ev) == ["seat 0: collect:green-3"]
+    feed(s, table(_discard("blue-1"), ("green-3", *at(0), 0.9), seat1), clock)  # seat 1
+    feed(s, table(_discard("red-1"), ("green-3", *at(0), 0.9), seat1), clock)  # seat 2
+    # seat 0 lifts green-3 and holds it: both green-1 lie on the table, so none was collected
+    ev = feed(s, table(_discard("red-1"), ("green-1", *at(0), 0.9), seat1), clock, frames=40)
+    assert moves(ev) == []
+    ev = feed(s, table(_discard("green-3"), ("green-1", *at(0), 0.9), seat1), clock)
+    assert moves(ev) == ["seat 0: stack:green-3"]
