@@ -99,6 +99,17 @@ class Players:
         self.moves += [(r["start_frame"] / fps, f"round starts: discard {r['first_discard']}")
                        for r in truth["rounds"]]
         self.recognized: Counter[str] = Counter()
+        self.jokers = [(m["release"] / fps, m["wish"]) for m in truth["moves"]
+                       if m["card"] == "joker" and m["destination"] == "discard"]
+
+    def wish(self, t: float) -> str | None:
+        """The wish spoken with the joker laid last before ``t`` (none was spoken with a
+        joker played from a collection, against the rules)."""
+        laid = [(rt, w) for rt, w in self.jokers if rt <= t]
+        if not laid:
+            return None
+        self.jokers.remove(laid[-1])
+        return laid[-1][1]
 
     def saw(self, event: dict) -> None:
         if event["kind"] == "verdict" and not event.get("rejudged"):
@@ -117,7 +128,6 @@ def referee_video(video: Path, truth: dict, detector: object, answer: bool = Fal
                   ) -> tuple[list[dict], int, float]:
     fps = truth["video"]["fps"]
     players = Players(truth)
-    wishes = [m["wish"] for m in truth["moves"] if m["card"] == "joker" and m["wish"]]
     # the players press "round over" when they lay their hands down (unless the referee
     # already saw the round end)
     reveals = {r["reveal"]["start"] for r in truth["rounds"] if r.get("reveal")}
@@ -144,8 +154,9 @@ def referee_video(video: Path, truth: dict, detector: object, answer: bool = Fal
                 for e in session.answer(ev.payload["id"], told, t):
                     events.append(e.to_dict())
                     players.saw(events[-1])
-            if ev.kind == "wish-needed" and wishes:
-                events.extend(e.to_dict() for e in session.speak_wish(wishes.pop(0), t))
+            wish = players.wish(t) if ev.kind == "wish-needed" else None
+            if wish is not None:
+                events.extend(e.to_dict() for e in session.speak_wish(wish, t))
             ended = ended or (ev.kind == "status" and "round over" in ev.payload["message"])
             if ev.kind == "status" and ev.payload.get("round_goes_on"):
                 ended = False  # the companion follows the round on: the players end it

@@ -621,6 +621,9 @@ class Tracker:
         cands = self._candidates(state)
         results = [(c, self._after(c)) for c in cands]
         exact = [(c, m) for c, m in results if m.key() == observed]
+        as_read = [(c, m) for c, m in exact if c.move.card == c.seen_as]
+        if len(exact) > 1 and len(as_read) == 1:
+            exact = as_read  # the one move that takes the camera at its word
         lifted = self._lifted(observed)
         if lifted:
             # a stack shows the card under its top: the top is in a hand on its way to the

@@ -573,3 +573,21 @@ def test_a_lifted_top_over_a_card_with_no_copy_left_is_never_read_as_a_collect()
     assert moves(ev) == []
     ev = feed(s, table(_discard("green-3"), ("green-1", *at(0), 0.9), seat1), clock)
     assert moves(ev) == ["seat 0: stack:green-3"]
+
+
+def test_a_twin_played_off_its_twin_is_read_as_seen_not_as_a_misread_hand_card() -> None:
+    s, clock = started(top="red-3")
+    green1, yellow2 = ("green-1", *at(1), 0.9), ("yellow-2", *at(2), 0.9)
+    first, second = ("pink-5", *at(0), 0.9), ("pink-5", *at(0, 14.0, 9.0), 0.9)
+    feed(s, table(_discard("red-3"), first), clock)  # seat 0
+    feed(s, table(_discard("red-3"), first, green1), clock)  # seat 1
+    feed(s, table(_discard("red-3"), first, green1, yellow2), clock)  # seat 2
+    ev = feed(s, table(_discard("red-3"), second, green1, yellow2), clock, frames=14)
+    assert moves(ev) == ["seat 0: collect:pink-5"]  # the other pink-5, laid askew on it
+    feed(s, table(_discard("red-5"), second, green1, yellow2), clock)  # seat 1
+    yellow4 = ("yellow-4", *at(2), 0.9)
+    feed(s, table(_discard("red-5"), second, green1, yellow4), clock)  # seat 2
+    # seat 0 plays its top pink-5: the discard shows pink-5 and so does the stack. A hand
+    # play would need the camera to be wrong (both pink-5 are known: a red-5 read as pink)
+    ev = feed(s, table(_discard("pink-5"), first, green1, yellow4), clock, frames=14)
+    assert moves(ev) == ["seat 0: stack:pink-5"] and not kinds(ev, "question")
