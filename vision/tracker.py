@@ -627,18 +627,21 @@ class Tracker:
         lifted = self._lifted(observed)
         if lifted:
             # a stack shows the card under its top: the top is in a hand on its way to the
-            # discard - unless it lies still that way for lift_s: then a twin of the card
-            # below was collected onto the stack (the one move that looks the same)
+            # discard - unless it lies still that way for lift_s: then either the top was
+            # laid squarely on its twin on the discard, or a twin of the card below was
+            # collected onto the stack (if a copy of it is left to collect)
             waited = self._held_since is not None and t - self._held_since >= self.lift_s
-            # ... and a copy of it is left to collect (else the top is still in a hand)
-            if not (waited and len(exact) == 1
-                    and possible(exact[0][0].move.card, self.model.seen())):
+            c = exact[0][0] if len(exact) == 1 else None
+            collect = c is not None and c.move.source is Source.COLLECT
+            if c is None or not waited or (collect and not possible(c.move.card,
+                                                                   self.model.seen())):
                 exact = []
             else:
-                c, m = exact[0]
-                note = (f"{c.move.card} lay on the stack for {self.lift_s:g} s where the top was "
-                        "only lifted: read as a second one collected")
-                exact = [(dataclasses.replace(c, notes=(*c.notes, note)), m)]
+                note = (f"{c.move.card} lay on the stack for {self.lift_s:g} s where the top "
+                        "was only lifted: read as a second one collected" if collect else
+                        f"the stack showed the card under its top for {self.lift_s:g} s: its "
+                        f"top {c.move.card} was laid squarely on its twin on the discard")
+                exact = [(dataclasses.replace(c, notes=(*c.notes, note)), exact[0][1])]
         settled = t - self._since >= self.unsure_s - 1e-9
         if len(exact) == 1 and not settled and self._maybe_same(exact[0][0]):
             return []  # an unsure new reading of the discard that could be the old card: wait
