@@ -69,7 +69,16 @@ class RoundOver:
         return "round over" + (": " + "; ".join(parts) if parts else "")
 
 
-Observation = RoundStarted | Played | WishSpoken | RoundOver
+@dataclass(frozen=True)
+class TurnLost:
+    """The camera saw a change it could not explain (moves it missed): whose turn it is is
+    unknown until a move by a named seat, which is then not judged out of turn."""
+
+    def __str__(self) -> str:
+        return "turn unknown"
+
+
+Observation = RoundStarted | Played | WishSpoken | RoundOver | TurnLost
 
 _SEAT = re.compile(r"^seat (\d+)\s*:\s*(.+)$")
 _REVEAL = re.compile(r"^seat (\d+) reveals (\[.*\])$")
@@ -83,6 +92,8 @@ def parse_observation(text: str) -> Observation:
         return RoundStarted(Card.parse(m[1]), int(m[2]) if m[2] else None)
     if t.startswith("wish "):
         return WishSpoken(Wish.parse(t[5:]))
+    if t == "turn unknown":
+        return TurnLost()
     if t.startswith("round over"):
         body = t[len("round over") :].lstrip(": ").strip()
         reveals: dict[int, tuple[Card, ...]] = {}

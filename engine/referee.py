@@ -28,6 +28,7 @@ from engine.observations import (
     Played,
     RoundOver,
     RoundStarted,
+    TurnLost,
     WishSpoken,
     parse_observation,
 )
@@ -53,6 +54,7 @@ class PublicRound:
     to_move: int = 0
     finished: bool = False
     expected_end: str | None = None
+    turn_lost: bool = False  # moves were missed: the next named seat sets the turn
     revealed: Counter[Card] = field(default_factory=Counter)
     loose: list[list[Card]] = field(default_factory=list)  # collected without a stack
 
@@ -147,6 +149,8 @@ class Referee:
             return self._played(obs)
         if isinstance(obs, WishSpoken):
             return self._wish(obs)
+        if isinstance(obs, TurnLost):
+            return self._turn_lost(obs)
         return self._round_over(obs)
 
     def _start(self, obs: RoundStarted) -> Verdict:
@@ -239,7 +243,12 @@ class Referee:
             self._check_new_card(r, seat, move.card, v)
         if move.card.is_joker and move.source is Source.HAND and move.wish is None:
             v.notes.append("joker played: ask the players for the wish")
-        v.violations = judge_move(move, seat, r.to_move, r.top, r.wish, r.stacks[seat])
+        to_move = r.to_move
+        if r.turn_lost and obs.seat is not None:
+            to_move, r.turn_lost = seat, False
+            if seat != r.to_move:
+                v.notes.append(f"the turn order was lost: seat {seat} moved, and moves on")
+        v.violations = judge_move(move, seat, to_move, r.top, r.wish, r.stacks[seat])
         self._apply(r, seat, move, stack, v)
         return v
 
@@ -300,6 +309,14 @@ class Referee:
         if r.draw_count == 0 and self.rules.draw is DrawVariant.D2:
             r.expected_end = "the draw pile is used up"
             v.notes.append("round over: the draw pile is used up")
+
+    def _turn_lost(self, obs: TurnLost) -> Verdict:
+        v = Verdict(obs)
+        if self.round is None or self.round.finished:
+            v.anomalies.append(Anomaly("no-round", "no round is on", Likely.MISREAD))
+        else:
+            self.round.turn_lost = True
+        return v
 
     def _wish(self, obs: WishSpoken) -> Verdict:
         v = Verdict(obs)

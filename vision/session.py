@@ -26,7 +26,14 @@ import supervision as sv
 
 from engine.cards import CARD_NAMES
 from engine.moves import Move
-from engine.observations import Observation, Played, RoundOver, RoundStarted, WishSpoken
+from engine.observations import (
+    Observation,
+    Played,
+    RoundOver,
+    RoundStarted,
+    TurnLost,
+    WishSpoken,
+)
 from engine.referee import Referee
 from engine.rules import Rules
 from engine.verdicts import Verdict
@@ -223,9 +230,12 @@ class Session:
         if isinstance(out, Question):
             qid = next(self._ids)
             self.questions[qid] = out
+            # moves went unseen: until a seat is named, whose turn it is is not known
+            r = self.referee.round
+            lost = self._observe(TurnLost(), t) if r is not None and not r.finished else []
             return [Event("question", {"id": qid, "text": out.text,
                                        "candidates": [str(c) for c in out.candidates],
-                                       "table": str(out.state)}, t)]
+                                       "table": str(out.state)}, t), *lost]
         events: list[Event] = []
         unseen: list[Played] = []
         if isinstance(out.observation, Played):
@@ -290,7 +300,8 @@ class Session:
         """Moves the seat to move could have made unseen, when the next seat moves instead:
         laying the discard top's twin, or collecting one of its stack tops' twins."""
         k, r = self.referee.to_move, self.referee.round
-        if k is None or r is None or obs.seat is None or obs.seat != (k + 1) % self.rules.players:
+        if k is None or r is None or r.turn_lost or obs.seat is None or (
+                obs.seat != (k + 1) % self.rules.players):
             return []
         seen = self.tracker.model.seen()
         out: list[Played] = []

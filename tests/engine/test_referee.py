@@ -117,6 +117,22 @@ class TestViolations:
         ref.observe_text("seat 1: collect:blue-2")
         assert ref.to_move == 2
 
+    def test_after_moves_went_unseen_the_next_named_seat_sets_the_turn(self) -> None:
+        v = table(
+            "round starts: discard red-3",
+            "turn unknown",  # the camera could not explain a change
+            "seat 2: collect:blue-2",  # not judged out of turn: the turn was lost
+            "seat 2: collect:green-4",  # ... but this one is
+        )
+        assert [x.rule_ids for x in v[2:]] == [[], ["out-of-turn"]]
+        assert "turn order was lost" in v[2].notes[0]
+        assert str(parse_observation("Turn  Unknown")) == "turn unknown"
+
+    def test_a_hand_play_does_not_set_a_lost_turn(self) -> None:
+        v = table("round starts: discard red-3", "turn unknown", "hand:red-1",
+                  "seat 0: collect:blue-2")
+        assert v[-1].rule_ids == []  # seat 0 named first after the loss: it sets the turn
+
     def test_several_rules_at_once(self) -> None:
         v = table(
             "round starts: discard red-3",

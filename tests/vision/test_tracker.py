@@ -149,6 +149,24 @@ def test_two_changes_at_once_become_a_question() -> None:
     assert moves(ev) == ["hand:red-2"]
 
 
+def test_after_a_change_no_move_explains_the_next_seat_seen_is_not_out_of_turn() -> None:
+    s, clock = started()
+    feed(s, scene(["red-3", "red-1"], {2: {"green": ["green-4"]}}), clock, frames=16)
+    assert s.questions
+    assert s.referee.round is not None and s.referee.round.turn_lost  # nobody answered
+    # seat 1 collects next: whose turn it was is unknown, so it is not judged out of turn
+    ev = feed(s, scene(["red-3", "red-1"], {1: {"blue": ["blue-2"]},
+                                            2: {"green": ["green-4"]}}), clock)
+    assert moves(ev) == ["seat 1: collect:blue-2"] and rules(ev) == []
+    ev = feed(s, scene(["red-3", "red-1"], {1: {"blue": ["blue-2"]},
+                                            2: {"green": ["green-4", "green-0"]}}), clock)
+    assert moves(ev) == ["seat 2: collect:green-0"] and rules(ev) == []  # seat 2 was next
+    ev = feed(s, scene(["red-3", "red-1"], {1: {"blue": ["blue-2"]},
+                                            2: {"green": ["green-4", "green-0", "green-2"]}}),
+              clock)
+    assert rules(ev) == ["out-of-turn"]  # and the turn is followed again
+
+
 def test_pink_red_prior_from_copies_and_class_probs() -> None:
     # every card here is put down exactly where the last lay, so the card memory (which
     # reads a still card from all its frames) is switched off to test the priors alone
