@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.cards import Card, parse_cards
+from engine.cards import Card, Colour, parse_cards
 from engine.moves import Move
 from engine.wish import Wish
 
@@ -70,18 +70,27 @@ class RoundOver:
 
 
 @dataclass(frozen=True)
-class TurnLost:
-    """The camera saw a change it could not explain (moves it missed): whose turn it is is
-    unknown until a move by a named seat, which is then not judged out of turn."""
+class TableSeen:
+    """The camera saw a change it could not explain (moves it missed): the table as it now
+    shows - the discard top, each seat's stack tops by colour. Whose turn it is is unknown
+    until a move by a named seat, which is then not judged out of turn."""
+
+    discard: Card | None = None
+    stacks: tuple[tuple[int, Colour, Card], ...] = ()  # (seat, stack colour, top)
 
     def __str__(self) -> str:
-        return "turn unknown"
+        parts = [f"discard {self.discard}"] if self.discard is not None else []
+        for seat in sorted({s for s, _, _ in self.stacks}):
+            tops = " ".join(f"{c.value}:{card}" for s, c, card in self.stacks if s == seat)
+            parts.append(f"seat {seat} {tops}")
+        return "table seen" + (": " + "; ".join(parts) if parts else "")
 
 
-Observation = RoundStarted | Played | WishSpoken | RoundOver | TurnLost
+Observation = RoundStarted | Played | WishSpoken | RoundOver | TableSeen
 
 _SEAT = re.compile(r"^seat (\d+)\s*:\s*(.+)$")
 _REVEAL = re.compile(r"^seat (\d+) reveals (\[.*\])$")
+_SEAT_TOPS = re.compile(r"^seat (\d+) (.+)$")
 _START = re.compile(r"^round starts: discard (\S+)(?:, seat (\d+) starts)?$")
 
 
@@ -92,8 +101,8 @@ def parse_observation(text: str) -> Observation:
         return RoundStarted(Card.parse(m[1]), int(m[2]) if m[2] else None)
     if t.startswith("wish "):
         return WishSpoken(Wish.parse(t[5:]))
-    if t == "turn unknown":
-        return TurnLost()
+    if t.startswith("table seen"):
+        return _table_seen(t[len("table seen"):].lstrip(": ").strip())
     if t.startswith("round over"):
         body = t[len("round over") :].lstrip(": ").strip()
         reveals: dict[int, tuple[Card, ...]] = {}
@@ -106,3 +115,22 @@ def parse_observation(text: str) -> Observation:
     if m := _SEAT.match(t):
         return Played(int(m[1]), Move.parse(m[2]))
     return Played(None, Move.parse(t))
+
+
+def _table_seen(body: str) -> TableSeen:
+    discard: Card | None = None
+    stacks: list[tuple[int, Colour, Card]] = []
+    for part in filter(None, (p.strip() for p in body.split(";"))):
+        if part.startswith("discard "):
+            discard = Card.parse(part[len("discard "):])
+        elif m := _SEAT_TOPS.match(part):
+            for top in m[2].split():
+                colour, _, card = top.partition(":")
+                try:
+                    stacks.append((int(m[1]), Colour(colour), Card.parse(card)))
+                except ValueError:
+                    raise ValueError(
+                        f"cannot read stack top {top!r}: write 'blue:blue-4'") from None
+        else:
+            raise ValueError(f"cannot read {part!r}: write 'discard red-2' or 'seat 1 red:red-4'")
+    return TableSeen(discard, tuple(stacks))

@@ -28,7 +28,7 @@ from engine.observations import (
     Played,
     RoundOver,
     RoundStarted,
-    TurnLost,
+    TableSeen,
     WishSpoken,
     parse_observation,
 )
@@ -149,8 +149,8 @@ class Referee:
             return self._played(obs)
         if isinstance(obs, WishSpoken):
             return self._wish(obs)
-        if isinstance(obs, TurnLost):
-            return self._turn_lost(obs)
+        if isinstance(obs, TableSeen):
+            return self._table_seen(obs)
         return self._round_over(obs)
 
     def _start(self, obs: RoundStarted) -> Verdict:
@@ -310,12 +310,31 @@ class Referee:
             r.expected_end = "the draw pile is used up"
             v.notes.append("round over: the draw pile is used up")
 
-    def _turn_lost(self, obs: TurnLost) -> Verdict:
+    def _table_seen(self, obs: TableSeen) -> Verdict:
+        """Follow the table as seen after moves went unseen: the discard top, and each seen
+        stack top (a card further down means the ones above it left; any other card was
+        collected). Hand counts and the turn stay unknown until the next named seat moves."""
         v = Verdict(obs)
-        if self.round is None or self.round.finished:
+        r = self.round
+        if r is None or r.finished:
             v.anomalies.append(Anomaly("no-round", "no round is on", Likely.MISREAD))
-        else:
-            self.round.turn_lost = True
+            return v
+        r.turn_lost = True
+        if obs.discard is not None and obs.discard != r.top:
+            r.discard.append(obs.discard)
+            r.wish = None
+            v.notes.append(f"the discard now shows {obs.discard}")
+        for seat, colour, top in obs.stacks:
+            if not 0 <= seat < self.rules.players:
+                continue
+            stack = r.stacks[seat].setdefault(colour, [])
+            if stack and stack[-1] == top:
+                continue
+            if top in stack:
+                del stack[len(stack) - stack[::-1].index(top):]
+            else:
+                stack.append(top)
+            v.notes.append(f"seat {seat}'s {colour.value} stack now shows {top}")
         return v
 
     def _wish(self, obs: WishSpoken) -> Verdict:

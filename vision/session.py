@@ -31,7 +31,7 @@ from engine.observations import (
     Played,
     RoundOver,
     RoundStarted,
-    TurnLost,
+    TableSeen,
     WishSpoken,
 )
 from engine.referee import Referee
@@ -230,9 +230,11 @@ class Session:
         if isinstance(out, Question):
             qid = next(self._ids)
             self.questions[qid] = out
-            # moves went unseen: until a seat is named, whose turn it is is not known
+            # moves went unseen: the referee follows the table as the tracker now takes it,
+            # and whose turn it is stays unknown until a seat is named
             r = self.referee.round
-            lost = self._observe(TurnLost(), t) if r is not None and not r.finished else []
+            lost = self._observe(self._table_seen(), t) if r is not None and not r.finished \
+                else []
             return [Event("question", {"id": qid, "text": out.text,
                                        "candidates": [str(c) for c in out.candidates],
                                        "table": str(out.state)}, t), *lost]
@@ -295,6 +297,12 @@ class Session:
         events += [Event("verdict", {**v.to_dict(), "reading_notes": [], "rejudged": True}, t)
                    for v in verdicts[look.index + 1:-1]]
         return events, verdicts[-1]
+
+    def _table_seen(self) -> TableSeen:
+        m = self.tracker.model
+        return TableSeen(m.discard[-1].card if m.discard else None,
+                         tuple((seat, st.colour, st.top.card)
+                               for seat, stacks in enumerate(m.stacks) for st in stacks))
 
     def _unseen_twins(self, obs: Played) -> list[Played]:
         """Moves the seat to move could have made unseen, when the next seat moves instead:

@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.cards import Colour
 from engine.observations import Played, RoundOver, parse_observation
 from engine.referee import Referee
 from engine.rules import DrawVariant, Rules
@@ -120,16 +121,33 @@ class TestViolations:
     def test_after_moves_went_unseen_the_next_named_seat_sets_the_turn(self) -> None:
         v = table(
             "round starts: discard red-3",
-            "turn unknown",  # the camera could not explain a change
+            "table seen",  # the camera could not explain a change
             "seat 2: collect:blue-2",  # not judged out of turn: the turn was lost
             "seat 2: collect:green-4",  # ... but this one is
         )
         assert [x.rule_ids for x in v[2:]] == [[], ["out-of-turn"]]
         assert "turn order was lost" in v[2].notes[0]
-        assert str(parse_observation("Turn  Unknown")) == "turn unknown"
+
+    def test_the_table_seen_after_unseen_moves_is_followed(self) -> None:
+        ref = Referee(Rules(players=3))
+        for line in ("round starts: discard red-3", "seat 0: collect:blue-2",
+                     "seat 1: collect:green-4", "seat 2: collect:yellow-1",
+                     "seat 0: collect:blue-4"):
+            ref.observe_text(line)
+        seen = "table seen: discard green-3; seat 0 blue:blue-2 red:red-5; seat 1 green:green-4"
+        v = ref.observe_text(seen)
+        assert str(parse_observation(seen)) == seen
+        r = ref.round
+        assert r is not None and r.top.value == 3 and r.wish is None
+        assert [str(c) for c in r.stacks[0][Colour.BLUE]] == ["blue-2"]  # blue-4 left
+        assert [str(c) for c in r.stacks[0][Colour.RED]] == ["red-5"]  # collected unseen
+        assert len(v.notes) == 3
+        # judged from the table as seen: green-4 at seat 1 fits green-3, so collecting is not
+        # allowed there; seat 1 names the turn
+        assert ref.observe_text("seat 1: collect:pink-0").rule_ids == ["forced-play"]
 
     def test_a_hand_play_does_not_set_a_lost_turn(self) -> None:
-        v = table("round starts: discard red-3", "turn unknown", "hand:red-1",
+        v = table("round starts: discard red-3", "table seen", "hand:red-1",
                   "seat 0: collect:blue-2")
         assert v[-1].rule_ids == []  # seat 0 named first after the loss: it sets the turn
 

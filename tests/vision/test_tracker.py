@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import supervision as sv
 
-from engine.cards import CARD_NAMES, Card
+from engine.cards import CARD_NAMES, Card, Colour
 from engine.observations import RoundStarted
 from engine.rules import Rules
 from tests.vision.table_fakes import CENTRE, at, calibration, scene, table
@@ -153,7 +153,10 @@ def test_after_a_change_no_move_explains_the_next_seat_seen_is_not_out_of_turn()
     s, clock = started()
     feed(s, scene(["red-3", "red-1"], {2: {"green": ["green-4"]}}), clock, frames=16)
     assert s.questions
-    assert s.referee.round is not None and s.referee.round.turn_lost  # nobody answered
+    r = s.referee.round
+    assert r is not None and r.turn_lost  # nobody answered
+    # the referee follows the table as seen: red-1 on the discard, green-4 at seat 2
+    assert str(r.top) == "red-1" and [str(c) for c in r.stacks[2][Colour.GREEN]] == ["green-4"]
     # seat 1 collects next: whose turn it was is unknown, so it is not judged out of turn
     ev = feed(s, scene(["red-3", "red-1"], {1: {"blue": ["blue-2"]},
                                             2: {"green": ["green-4"]}}), clock)
