@@ -266,13 +266,15 @@ class Session:
         return events
 
     def _unseen_before(self, obs: Played, later: Decoded) -> list[Event]:
-        """``later`` came out of turn, and in the turn before a hand covered the one place
-        where the seat to move could have laid a twin unseen (the cards there lay as before
-        afterwards): that twin was laid, before ``later``."""
+        """``later`` came out of turn, and in the turn before, the one place where the seat
+        to move could have laid a twin unseen was touched (a card with its top's face showed
+        over or beside it, or a hand hid it and it lay as before afterwards): that twin was
+        laid, before ``later``."""
         k = self.referee.to_move
         where = "the discard" if obs.seat is None else f"seat {k}'s {obs.move.stack} stack"
-        note = (f"{where} was covered and then lay as before while seat {k} was to move, and "
-                f"the next seat moved: read as a twin laid squarely on its twin ({obs})")
+        note = (f"a hand was at {where} while seat {k} was to move (a second {obs.move.card} "
+                f"showed there, or it was hidden and lay as before), and the next seat moved: "
+                f"read as the other {obs.move.card} laid squarely on it ({obs})")
         self.tracker.add_unseen(obs.seat, obs.move, int(later.observation.move.to_discard)
                                 if isinstance(later.observation, Played) else 0)
         t = later.timestamp

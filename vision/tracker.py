@@ -22,7 +22,8 @@ Two moves leave the tops' names as they were, so the tracker also watches where 
 - a **twin on its twin** (a red-3 on the red-3): the top reads the same but lies elsewhere
   (moved or turned, :meth:`Pile.moved_from`) - a move, if a copy of that card is still
   unseen; a pile merely nudged otherwise. A twin laid squarely is invisible; the session
-  asks about it when the next seat moves out of turn.
+  asks about it when the next seat moves out of turn - or takes it as laid when a card with
+  that top's face showed over or beside it meanwhile (:attr:`Tracker.touched`).
 
 Round start: the first committed state with exactly one discard card and empty collections.
 Round end: after :meth:`Tracker.expect_reveal` (the referee said the round is over), the

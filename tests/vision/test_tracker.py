@@ -527,7 +527,7 @@ def test_a_twin_seen_over_its_twin_in_the_turn_passed_goes_in_before_the_next_mo
     ev = feed(s, table(_discard("red-5"), ("green-4", *at(2), 0.9)), clock)  # seat 2
     assert moves(ev) == ["hand:red-5", "seat 2: collect:green-4"]
     assert rules(ev) == [] and not kinds(ev, "question")
-    assert "covered and then lay as before" in kinds(ev, "move")[0].payload["notes"][0]
+    assert "laid squarely on it" in kinds(ev, "move")[0].payload["notes"][0]
     assert [str(o) for o in s.referee.observations][-3:] == [
         "hand:red-5", "hand:red-5", "seat 2: collect:green-4"]
     ev = feed(s, table(_discard("red-2"), ("green-4", *at(2), 0.9)), clock)  # seat 0 again
