@@ -358,11 +358,18 @@ class Tracker:
 
     def _maybe_start(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         self.committed = state
-        if state.discard is None or len(state.discard.cards) != 1 or not state.collections_empty:
+        if state.discard is None or len(state.discard.cards) != 1:
             return self._ask_start(state, t)
+        collected = sum(len(p.cards) for piles in state.seats for p in piles)
+        if collected > 1:
+            return self._ask_start(state, t)
+        # one card collected already (the first move came before the first card was read
+        # surely): the round started with the discard card, then that card was collected
+        bare = dataclasses.replace(state, seats=tuple(() for _ in state.seats))
         card = state.discard.top
-        self._start(TrackedCard(card, card), state)
-        return [Decoded(RoundStarted(card), t, state)]
+        self._start(TrackedCard(card, card), bare)
+        started: list[TrackerEvent] = [Decoded(RoundStarted(card), t, bare)]
+        return started + (self._decode(state, t) if collected else [])
 
     def _start(self, first: TrackedCard, state: VisibleState) -> None:
         self.model = TableModel([first], [[] for _ in range(self.players)])

@@ -57,6 +57,20 @@ def test_round_start_needs_one_discard_card_and_empty_collections() -> None:
     assert kinds(feed(s, scene(["red-3"]), clock), "verdict")
 
 
+def test_a_first_collect_before_the_first_card_was_read_surely_starts_the_round() -> None:
+    s = Session(None, Rules(players=3), calibration())
+    clock = Clock()
+    feed(s, table(("red-3", *CENTRE, 0.2)), clock)  # read below the table view's threshold
+    ev = feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), clock)
+    assert [e.payload["observation"] for e in kinds(ev, "verdict")] == [
+        "round starts: discard red-3", "seat 0: collect:blue-1"]
+    assert rules(ev) == []
+    # two cards in collections: a round in progress, not a start
+    s2 = Session(None, Rules(players=3), calibration())
+    assert not kinds(feed(s2, scene(["red-3"], {0: {"blue": ["blue-1"]}, 1: {"red": ["red-2"]}}),
+                          Clock()), "verdict")
+
+
 def test_a_change_is_committed_only_once_stable() -> None:
     s, clock = started()
     assert moves(feed(s, scene(["red-3", "red-5"]), clock, frames=3)) == []  # 0.3 s: not yet
