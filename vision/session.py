@@ -102,6 +102,7 @@ class Session:
         self.view = TableView(calibration) if calibration is not None else None
         self.questions: dict[int, Question] = {}
         self._insert_before: dict[int, Observation] = {}  # question id -> the move it precedes
+        self._seen_for: dict[int, TableSeen] = {}  # question id -> the table it left seen
         self._ids = itertools.count(1)
         self.last = FrameView(calibration=calibration)
         # the table went on after the referee counted this round over: its count is off,
@@ -153,11 +154,15 @@ class Session:
         if q is None:
             raise ValueError(f"no open question {question_id}")
         later = self._insert_before.pop(question_id, None)
+        seen = self._seen_for.pop(question_id, None)
         if observation is None:
             return []
         obs = parse_observation(observation) if isinstance(observation, str) else observation
         if later is not None and later in self.referee.observations:
             return self._insert(obs, later, t)
+        at = next((k for k, o in enumerate(self.referee.observations) if o is seen), None)
+        if at is not None:
+            return self._told_before(at, obs, q, t)
         told = [Event("move", {"observation": str(obs), "notes": ["told by the players"],
                                "table": str(q.state)}, t)] if isinstance(obs, Played) else []
         return told + self._observe_told(obs, t, ["told by the players"], q.state)
@@ -179,6 +184,25 @@ class Session:
         events += [Event("verdict", {**v.to_dict(), "reading_notes": [], "rejudged": True}, t)
                    for v in verdicts[i + 1:]]
         return events
+
+    def _told_before(self, i: int, obs: Observation, q: Question, t: float) -> list[Event]:
+        """The move told goes in before the table the referee was left to follow (which then
+        only changes what that move does not explain)."""
+        try:
+            verdicts = self.referee.insert(i, obs)
+        except Exception as exc:  # an engine fault must not stop the table
+            return [Event("status", {"message": f"the referee could not take {obs}: {exc!r}",
+                                     "error": True}, t)]
+        notes = ["told by the players"]
+        later = [o for o in self.referee.observations[i + 1:] if isinstance(o, Played)]
+        placed = {"before": str(later[0])} if later else {}  # as an insertion (see _insert)
+        told = [Event("move", {"observation": str(obs), "notes": notes,
+                               "table": str(q.state)}, t)] \
+            if isinstance(obs, Played) and not later else []
+        return [*told, Event("verdict", {**verdicts[i].to_dict(), "reading_notes": notes,
+                                         **placed}, t),
+                *(Event("verdict", {**v.to_dict(), "reading_notes": [], "rejudged": True}, t)
+                  for v in verdicts[i + 1:])]
 
     def mark_round_over(self, t: float = 0.0) -> list[Event]:
         """The players end the round: the next settled table is read as the reveal."""
@@ -233,8 +257,10 @@ class Session:
             # moves went unseen: the referee follows the table as the tracker now takes it,
             # and whose turn it is stays unknown until a seat is named
             r = self.referee.round
-            lost = self._observe(self._table_seen(), t) if r is not None and not r.finished \
-                else []
+            lost: list[Event] = []
+            if r is not None and not r.finished:
+                self._seen_for[qid] = seen = self._table_seen()
+                lost = self._observe(seen, t)
             return [Event("question", {"id": qid, "text": out.text,
                                        "candidates": [str(c) for c in out.candidates],
                                        "table": str(out.state)}, t), *lost]

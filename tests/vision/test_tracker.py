@@ -626,3 +626,21 @@ def test_a_twin_played_off_its_twin_is_read_as_seen_not_as_a_misread_hand_card()
     # play would need the camera to be wrong (both pink-5 are known: a red-5 read as pink)
     ev = feed(s, table(_discard("pink-5"), first, green1, yellow4), clock, frames=14)
     assert moves(ev) == ["seat 0: stack:pink-5"] and not kinds(ev, "question")
+
+
+def test_an_answer_goes_in_before_the_table_the_referee_was_left_to_follow() -> None:
+    s, clock = started()
+    ev = feed(s, scene(["red-3", "red-1"], {2: {"green": ["green-4"]}}), clock, frames=16)
+    (q,) = kinds(ev, "question")
+    seen = "table seen: discard red-1; seat 2 green:green-4"
+    assert [str(o) for o in s.referee.observations][-1] == seen
+    ev = feed(s, scene(["red-1", "red-2"], {2: {"green": ["green-4"]}}), clock)  # and on
+    assert moves(ev) == ["hand:red-2"]
+    told = s.answer(q.payload["id"], "hand:red-1")
+    assert [e.payload.get("before") for e in kinds(told, "verdict")][0] == "hand:red-2"
+    assert [str(o) for o in s.referee.observations] == [
+        "round starts: discard red-3", "hand:red-1", seen, "hand:red-2"]
+    # nothing is applied twice: red-1 lies once on the discard; green-4 (not told) is kept
+    r = s.referee.round
+    assert r is not None and [str(c) for c in r.discard] == ["red-3", "red-1", "red-2"]
+    assert [str(c) for c in r.stacks[2][Colour.GREEN]] == ["green-4"]
