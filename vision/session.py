@@ -170,39 +170,37 @@ class Session:
     def _insert(self, obs: Observation, later: Observation, t: float) -> list[Event]:
         """An unseen move goes in before ``later``; the moves after it are judged again."""
         i = len(self.referee.observations) - 1 - self.referee.observations[::-1].index(later)
-        try:
-            verdicts = self.referee.insert(i, obs)
-        except Exception as exc:  # an engine fault must not stop the table
-            return [Event("status", {"message": f"the referee could not take {obs}: {exc!r}",
-                                     "error": True}, t)]
-        if isinstance(obs, Played):
-            laid = sum(isinstance(o, Played) and o.move.to_discard
-                       for o in self.referee.observations[i + 1:])
-            self.tracker.add_unseen(obs.seat, obs.move, laid)
-        events = [Event("verdict", {**verdicts[i].to_dict(), "reading_notes": [],
-                                    "before": str(later)}, t)]
-        events += [Event("verdict", {**v.to_dict(), "reading_notes": [], "rejudged": True}, t)
-                   for v in verdicts[i + 1:]]
-        return events
+        return self._put_in(i, obs, t, unseen=True)
 
     def _told_before(self, i: int, obs: Observation, q: Question, t: float) -> list[Event]:
         """The move told goes in before the table the referee was left to follow (which then
         only changes what that move does not explain)."""
+        return self._put_in(i, obs, t, ["told by the players"], q.state)
+
+    def _put_in(self, i: int, obs: Observation, t: float, notes: list[str] | None = None,
+                table: VisibleState | None = None, unseen: bool = False) -> list[Event]:
+        """``obs`` goes in as observation ``i``; the ones after it are judged again. Its
+        verdict names the move it went in before (none after it: a move told, as it came).
+        ``unseen``: a move the camera could not see, which the tracker's model lacks."""
         try:
             verdicts = self.referee.insert(i, obs)
         except Exception as exc:  # an engine fault must not stop the table
             return [Event("status", {"message": f"the referee could not take {obs}: {exc!r}",
                                      "error": True}, t)]
-        notes = ["told by the players"]
-        later = [o for o in self.referee.observations[i + 1:] if isinstance(o, Played)]
-        placed = {"before": str(later[0])} if later else {}  # as an insertion (see _insert)
-        told = [Event("move", {"observation": str(obs), "notes": notes,
-                               "table": str(q.state)}, t)] \
-            if isinstance(obs, Played) and not later else []
-        return [*told, Event("verdict", {**verdicts[i].to_dict(), "reading_notes": notes,
-                                         **placed}, t),
-                *(Event("verdict", {**v.to_dict(), "reading_notes": [], "rejudged": True}, t)
-                  for v in verdicts[i + 1:])]
+        after = self.referee.observations[i + 1:]
+        if unseen and isinstance(obs, Played):
+            laid = sum(isinstance(o, Played) and o.move.to_discard for o in after)
+            self.tracker.add_unseen(obs.seat, obs.move, laid)
+        later = next((o for o in after if isinstance(o, Played)), None)
+        events = [Event("move", {"observation": str(obs), "notes": notes or [],
+                                 "table": str(table)}, t)] \
+            if isinstance(obs, Played) and later is None else []
+        placed = {"before": str(later)} if later is not None else {}
+        events.append(Event("verdict", {**verdicts[i].to_dict(), "reading_notes": notes or [],
+                                        **placed}, t))
+        events += [Event("verdict", {**v.to_dict(), "reading_notes": [], "rejudged": True}, t)
+                   for v in verdicts[i + 1:]]
+        return events
 
     def mark_round_over(self, t: float = 0.0) -> list[Event]:
         """The players end the round: the next settled table is read as the reveal."""

@@ -311,18 +311,17 @@ class Tracker:
         if self.phase is Phase.PLAYING:
             state = self._known(state)
             self._twin_frames.update(self._same_face_nearby(state))
-            self._touched |= {p for p, n in self._twin_frames.items() if n >= self.touch_frames}
         if state != self._candidate or (self._candidate is not None
                                          and state.moved_tops(self._candidate)):
             self._candidate, self._since, self._frames = state, t, 1
         else:
             self._frames += 1
-        played = self.phase is Phase.REVEAL and self._played_after_end(state)
+        played = self._played_after_end(state) if self.phase is Phase.REVEAL else None
         needed = self.reveal_s if self.phase is Phase.REVEAL and not played else self.stable_s
         if self._frames < self.min_frames or t - self._since < needed - 1e-9:
             return []
         if played:
-            return self._resume(state, t)
+            return self._resume(played, t)
         if self.phase is Phase.REVEAL:
             return self._reveal(state, t)
         if state == self.committed:
@@ -348,7 +347,9 @@ class Tracker:
     def _commit(self, state: VisibleState) -> None:
         self.committed = state
         self._held_since, self._asked_hold = None, False
-        self.touched, self._touched, self._hidden = frozenset(self._touched), set(), set()
+        self.touched = frozenset(self._touched | {
+            p for p, n in self._twin_frames.items() if n >= self.touch_frames})
+        self._touched, self._hidden = set(), set()
         self._twin_frames.clear()
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
             for pile in piles:
@@ -411,16 +412,18 @@ class Tracker:
         self._start(first, dataclasses.replace(state, discard=told, unsure_discard=None))
         self._told = first
 
-    def _played_after_end(self, state: VisibleState) -> bool:
-        """The referee counted the round over, yet a new card lies on the discard."""
+    def _played_after_end(self, state: VisibleState) -> VisibleState | None:
+        """The referee counted the round over, yet a new card lies on the discard: the table
+        read as in play (or None)."""
         if not self._counted_end or not self.model.discard:
-            return False
-        d = self._known(dataclasses.replace(state, reveals=None)).discard
-        return d is not None and d.top != self.model.discard[-1].seen_as
+            return None
+        known = self._known(dataclasses.replace(state, reveals=None))
+        d = known.discard
+        return known if d is not None and d.top != self.model.discard[-1].seen_as else None
 
     def _resume(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         self.phase, self._counted_end = Phase.PLAYING, False
-        self._candidate = state = self._known(dataclasses.replace(state, reveals=None))
+        self._candidate = state
         text = (f"{state.discard_top} was played after the count said the round is over: a "
                 "move was missed or misread before; the round goes on")
         return [Resumed(text, t, state), *self._decode(state, t)]
@@ -734,24 +737,24 @@ class Tracker:
                             if st.top.seen_as == pile.top}
         return out
 
-    def _places_missing(self, observed: Key) -> set[Place]:
+    def _gone(self, observed: Key) -> tuple[Card | None, list[Counter[str]]]:
+        """What the model shows and ``observed`` lacks: the discard top, each seat's tops."""
         want = self.model.key()
-        out: set[Place] = {None} if observed[0] is None and want[0] is not None else set()
-        for seat, (w, o) in enumerate(zip(want[1], observed[1], strict=True)):
-            gone = Counter(w) - Counter(o)
-            out |= {(seat, st.colour) for st in self.model.stacks[seat]
-                    if gone[str(st.top.seen_as)]}
+        top = want[0] if observed[0] is None else None
+        return top, [Counter(w) - Counter(o) for w, o in zip(want[1], observed[1], strict=True)]
+
+    def _places_missing(self, observed: Key) -> set[Place]:
+        top, gone = self._gone(observed)
+        out: set[Place] = {None} if top is not None else set()
+        for seat, g in enumerate(gone):
+            out |= {(seat, st.colour) for st in self.model.stacks[seat] if g[str(st.top.seen_as)]}
         return out
 
     def _missing(self, observed: Key) -> str:
-        want = self.model.key()
-        parts = []
-        if observed[0] is None and want[0] is not None:
-            parts.append(f"discard top {want[0]}")
-        for seat, (w, o) in enumerate(zip(want[1], observed[1], strict=True)):
-            gone = Counter(w) - Counter(o)
-            if gone:
-                parts.append(f"seat {seat}: {', '.join(sorted(gone.elements()))}")
+        top, gone = self._gone(observed)
+        parts = [f"discard top {top}"] if top is not None else []
+        parts += [f"seat {seat}: {', '.join(sorted(g.elements()))}"
+                  for seat, g in enumerate(gone) if g]
         return "; ".join(parts) or "nothing"
 
     def _ask(self, text: str, cands: Sequence[_Candidate], state: VisibleState, t: float,
