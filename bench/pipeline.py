@@ -98,6 +98,9 @@ class Players:
         self.moves = [(m["release"] / fps, move_key(m["observation"])) for m in truth["moves"]]
         self.moves += [(r["start_frame"] / fps, f"round starts: discard {r['first_discard']}")
                        for r in truth["rounds"]]
+        self.seats = truth["seats"]
+        self.by_seat = [(m["release"] / fps, move_key(m["observation"]), m["seat"])
+                        for m in truth["moves"]]
         self.recognized: Counter[str] = Counter()
         self.jokers = [(m["release"] / fps, m["wish"]) for m in truth["moves"]
                        if m["card"] == "joker" and m["destination"] == "discard"]
@@ -112,7 +115,8 @@ class Players:
         return laid[-1][1]
 
     def saw(self, event: dict) -> None:
-        if event["kind"] == "verdict" and not event.get("rejudged"):
+        if event["kind"] == "verdict" and not event.get("rejudged") and not event.get(
+                "released"):
             self.recognized[move_key(event["observation"])] += 1
 
     def answer(self, question: dict, t: float) -> str | None:
@@ -120,7 +124,23 @@ class Players:
         if any(c.startswith("round starts") for c in question["candidates"]):
             # the players know the card they turned up, among the guesses or not
             return next((k for k in missing if k.startswith("round starts")), None)
-        return next((c for c in question["candidates"] if missing[move_key(c)] > 0), None)
+        named = next((c for c in question["candidates"] if missing[move_key(c)] > 0), None)
+        if named is not None or not self.holds(question):
+            return named
+        # not a twin, but another move of the seat that was to move went unseen: they say it
+        seat = (int(question["text"].split(":")[0].removeprefix("seat ")) - 1) % self.seats
+        return next((k for rt, k, s in reversed(self.by_seat)
+                     if rt <= t and s == seat and missing[k] > 0), None)
+
+    @staticmethod
+    def holds(question: dict) -> bool:
+        """A question that holds the alerts of a move seen out of turn."""
+        return "alerts of this move, held" in question["text"]
+
+    def dismisses(self, question: dict, t: float) -> bool:
+        """A question that holds a move's alerts, when the seat before made no unseen move:
+        the players dismiss it (and the alerts are told)."""
+        return self.holds(question) and self.answer(question, t) is None
 
 
 def referee_video(video: Path, truth: dict, detector: object, answer: bool = False,
@@ -150,7 +170,8 @@ def referee_video(video: Path, truth: dict, detector: object, answer: bool = Fal
             events.append(ev.to_dict())
             players.saw(events[-1])
             told = players.answer(events[-1], t) if answer and ev.kind == "question" else None
-            if told is not None:
+            if told is not None or (answer and ev.kind == "question"
+                                    and players.dismisses(events[-1], t)):
                 for e in session.answer(ev.payload["id"], told, t):
                     events.append(e.to_dict())
                     players.saw(events[-1])
@@ -242,6 +263,8 @@ def main() -> None:
     for k, v in figs.items():
         print(f"{k:22s} {v:.4f}")
     print("false alerts: " + ", ".join(f"{k} {n}" for k, n in total.false_alerts.most_common()))
+    print("not told as alerts (held for an answer, unsure), by whether the truth has them: "
+          + (", ".join(f"{k} {n}" for k, n in sorted(total.withheld.items())) or "none"))
     if replayed:
         print("(detections read back from an earlier run: no speed figures)")
         return

@@ -36,6 +36,9 @@ class GameScore:
     # false alerts by rule and by the move they came with: one recognized exactly (the
     # table around it was misread) or one that did not happen as seen (misread, phantom)
     false_alerts: Counter[str] = field(default_factory=Counter)
+    # violations the companion judged but did not tell as alerts (``held`` for an answer,
+    # ``unsure``), by kind: "true" where the truth has that violation on that move
+    withheld: Counter[str] = field(default_factory=Counter)
 
     @property
     def fp(self) -> int:
@@ -47,6 +50,7 @@ class GameScore:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.latencies += other.latencies
         self.false_alerts += other.false_alerts
+        self.withheld += other.withheld
 
     def figures(self) -> dict[str, float]:
         return {
@@ -58,7 +62,11 @@ class GameScore:
         }
 
 
-Seen = list[tuple[str, list[str], float | None]]
+Seen = list[tuple[str, list[str], float | None, dict[str, list[str]]]]
+
+
+def _withheld(ev: dict[str, Any]) -> dict[str, list[str]]:
+    return {k: [v["rule"] for v in ev[k]] for k in ("held", "unsure") if ev.get(k)}
 
 
 def _last(seen: Seen, observation: str) -> int | None:
@@ -66,37 +74,39 @@ def _last(seen: Seen, observation: str) -> int | None:
 
 
 def _told_later(seen: Seen, ev: dict[str, Any]) -> None:
-    rules = [v["rule"] for v in ev["violations"]]
+    rules, kept = [v["rule"] for v in ev["violations"]], _withheld(ev)
     if "corrects" in ev:  # a card re-read: the move it came with is now this one
         j = _last(seen, ev["corrects"])
         if j is not None:
-            seen[j] = (ev["observation"], rules, seen[j][2])
+            seen[j] = (ev["observation"], rules, seen[j][2], kept)
         return
     if "before" in ev:
         j = _last(seen, ev["before"])
-        if j is not None:
-            seen.insert(j, (ev["observation"], rules, None))  # no latency: the players told
+        if j is not None:  # no latency: the players told
+            seen.insert(j, (ev["observation"], rules, None, kept))
         return
     j = _last(seen, ev["observation"])
-    if j is not None:  # judged again after an insertion: the new verdict counts
-        seen[j] = (seen[j][0], rules, seen[j][2])
+    if j is not None:  # judged again after an insertion, or alerts held until an answer
+        seen[j] = (seen[j][0], rules, seen[j][2], kept)
 
 
 def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore:
     """``events``: the session's events (``Event.to_dict()``), in order."""
     fps = float(truth["video"]["fps"])
     moves = truth["moves"]
-    seen: list[tuple[str, list[str], float | None]] = []  # observation, rules, verdict time
+    seen: Seen = []  # observation, rules, verdict time, rules withheld
     pending: str | None = None
     scores: list[list[int]] = []
     out = GameScore(truth_moves=len(moves))
     for ev in events:
-        if ev["kind"] == "verdict" and ("before" in ev or "corrects" in ev or ev.get("rejudged")):
+        if ev["kind"] == "verdict" and ("before" in ev or "corrects" in ev or ev.get("rejudged")
+                                        or ev.get("released")):
             _told_later(seen, ev)  # the players told of an unseen move: it goes in its place
         elif ev["kind"] == "move":
             pending = ev["observation"]
         elif ev["kind"] == "verdict" and pending is not None and ev["observation"] == pending:
-            seen.append((pending, [v["rule"] for v in ev["violations"]], ev["timestamp"]))
+            seen.append((pending, [v["rule"] for v in ev["violations"]], ev["timestamp"],
+                         _withheld(ev)))
             pending = None
         elif ev["kind"] == "question":
             out.questions += 1
@@ -116,6 +126,9 @@ def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore
             seen_rules = set(seen[j][1])
             out.tp += len(truth_rules & seen_rules)
             out.false_alerts.update(f"{r} (exact move)" for r in seen_rules - truth_rules)
+            for kind, kept in seen[j][3].items():
+                out.withheld.update(f"{kind} {'true' if r in truth_rules else 'false'}"
+                                    for r in kept)
             out.fn += len(truth_rules - seen_rules)
             told = seen[j][2]
             if told is not None:
@@ -125,6 +138,7 @@ def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore
     for j, s in enumerate(seen):
         if j not in matched_seen:
             out.false_alerts.update(f"{r} (move not as seen)" for r in s[1])
+            out.withheld.update(f"{kind} false" for kind, kept in s[3].items() for _ in kept)
     for i, m in enumerate(moves):
         if i not in matched_truth:
             out.fn += len(m["verdict"]["violations"])

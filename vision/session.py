@@ -24,7 +24,7 @@ from typing import Any, Literal
 import numpy as np
 import supervision as sv
 
-from engine.cards import CARD_NAMES
+from engine.cards import CARD_NAMES, Card
 from engine.moves import Move
 from engine.observations import (
     Observation,
@@ -43,6 +43,7 @@ from vision.card_memory import CardMemory
 from vision.card_priors import possible
 from vision.detections import empty_detections
 from vision.detector import CardDetector
+from vision.doubt import holds_as_read
 from vision.second_look import second_look
 from vision.table_view import TableView, VisibleState
 from vision.tracker import Decoded, Misread, Place, Question, Resumed, Tracker
@@ -82,14 +83,19 @@ class Session:
         calibrate: Callable[[sv.Detections, tuple[int, ...]], Calibration] | None = None,
         memory: CardMemory | None = None,
         look_close: float | None = 0.2,
+        sure_read: float = 0.4,
     ) -> None:
         """``calibration`` None: sectors around the discard pile estimated from the first
         frame with cards (``calibrate`` overrides how). ``look_close``: how likely another
         reading of a card a violation rests on must be, relative to the one taken, to be
         taken instead when it explains the moves since better (see :mod:`vision.second_look`;
-        None: never)."""
+        None: never). ``sure_read``: a move whose card, or the discard top it was judged
+        against, was read less surely than this, or that came while the camera had lost the
+        turn order, has its alerts told as ``unsure`` (check the table), not as violations."""
         self.detector = detector
         self.look_close = look_close
+        self.sure_read = sure_read
+        self._unsure: list[tuple[Observation, str]] = []  # moves judged on a doubtful table
         # still cards are read from all their frames (a flicker is outvoted)
         self.memory = memory or CardMemory(CARD_NAMES)
         self.rules = rules or Rules()
@@ -156,7 +162,7 @@ class Session:
         later = self._insert_before.pop(question_id, None)
         seen = self._seen_for.pop(question_id, None)
         if observation is None:
-            return []
+            return self._release(later, t) if later is not None else []
         obs = parse_observation(observation) if isinstance(observation, str) else observation
         if later is not None and later in self.referee.observations:
             return self._insert(obs, later, t)
@@ -166,6 +172,72 @@ class Session:
         told = [Event("move", {"observation": str(obs), "notes": ["told by the players"],
                                "table": str(q.state)}, t)] if isinstance(obs, Played) else []
         return told + self._observe_told(obs, t, ["told by the players"], q.state)
+
+    def _release(self, later: Observation, t: float) -> list[Event]:
+        """The players told of no unseen move before ``later``: the alerts held for it are
+        told now (as it is judged now)."""
+        at = [k for k, o in enumerate(self.referee.observations) if o is later]
+        if not at:
+            return []
+        verdict = self.referee.verdicts[at[-1]]
+        if not verdict.violations:
+            return []
+        note = "the players told of no unseen move before it: the alerts held are told"
+        return [Event("verdict", {**self._shown(verdict), "reading_notes": [note],
+                                  "released": True}, t)]
+
+    def _doubt(self, verdict: Verdict, seen: VisibleState, read: float | None,
+               before: tuple[bool, Card, Wish | None] | None) -> str | None:
+        """Why the table a move the camera saw was judged on may be wrong, if it may: the
+        turn order was lost, or a card the verdict rests on was read unsurely, or taken
+        otherwise than read (a prior, a second look) where the camera's reading would clear
+        it. ``before``: the referee's turn order lost, discard top and wish before the move."""
+        if before is None:
+            return None
+        lost, top, wish = before
+        if lost:
+            return "the camera had lost the turn order (moves went unseen)"
+        reads = [("the card moved", read)]
+        if seen.discard is not None:
+            reads.append(("the discard top", seen.discard.confidence))
+        cards = {c for v in verdict.violations for c in v.cards}
+        m, seat = self.tracker.model, verdict.seat
+        places = [("the discard", tc, seen.discard) for tc in m.discard[-2:]]
+        if seat is not None and seat < len(m.stacks):
+            for st in m.stacks[seat]:
+                pile = next((p for p in seen.seats[seat] if p.top == st.top.seen_as), None)
+                places.append((f"seat {seat}'s {st.colour.value} stack", st.top, pile))
+        for where, tc, pile in places:
+            if tc.card not in cards:
+                continue
+            obs = verdict.observation
+            stack = obs.move.stack if isinstance(obs, Played) else None
+            if tc.seen_as != tc.card and not all(
+                    holds_as_read(v, tc.card, tc.seen_as, top, wish, stack)
+                    for v in verdict.violations):
+                return f"{tc.card} on {where} was read as {tc.seen_as}"
+            reads.append((f"{tc.card} on {where}", pile.confidence if pile else None))
+        low = [(what, c) for what, c in reads if c is not None and c < self.sure_read]
+        if low:
+            what, c = min(low, key=lambda x: x[1])
+            return f"{what} was read unsurely ({c:.2f})"
+        return None
+
+    def _shown(self, verdict: Verdict) -> dict[str, Any]:
+        """A verdict as the players see it: the violations of a move that waits for an
+        answer about an unseen move before it are held (``held``); those of a move judged on
+        a table read unsurely are ``unsure`` (to check), not told as alerts."""
+        out = verdict.to_dict()
+        if not verdict.violations:
+            return out
+        if any(verdict.observation is o for o in self._insert_before.values()):
+            out["held"], out["violations"], out["legal"] = out["violations"], [], True
+            return out
+        why = next((w for o, w in self._unsure if o is verdict.observation), None)
+        if why is not None:
+            out["unsure"], out["violations"], out["legal"] = out["violations"], [], True
+            out["notes"] = [*out["notes"], f"not told as an alert: {why}; check the table"]
+        return out
 
     def _insert(self, obs: Observation, later: Observation, t: float) -> list[Event]:
         """An unseen move goes in before ``later``; the moves after it are judged again."""
@@ -196,9 +268,9 @@ class Session:
                                  "table": str(table)}, t)] \
             if isinstance(obs, Played) and later is None else []
         placed = {"before": str(later)} if later is not None else {}
-        events.append(Event("verdict", {**verdicts[i].to_dict(), "reading_notes": notes or [],
+        events.append(Event("verdict", {**self._shown(verdicts[i]), "reading_notes": notes or [],
                                         **placed}, t))
-        events += [Event("verdict", {**v.to_dict(), "reading_notes": [], "rejudged": True}, t)
+        events += [Event("verdict", {**self._shown(v), "reading_notes": [], "rejudged": True}, t)
                    for v in verdicts[i + 1:]]
         return events
 
@@ -257,13 +329,18 @@ class Session:
             r = self.referee.round
             lost: list[Event] = []
             if r is not None and not r.finished:
+                # first only "the turn is lost": a move the players tell goes in after it (and
+                # before the table seen), so its seat is not judged against a turn order the
+                # camera lost
+                lost = self._observe(TableSeen(), t)
                 self._seen_for[qid] = seen = self._table_seen()
-                lost = self._observe(seen, t)
+                lost += self._observe(seen, t)
             return [Event("question", {"id": qid, "text": out.text,
                                        "candidates": [str(c) for c in out.candidates],
                                        "table": str(out.state)}, t), *lost]
         events: list[Event] = []
         unseen: list[Played] = []
+        qid = 0
         if isinstance(out.observation, Played):
             unseen = self._unseen_twins(out.observation)
             touched = [u for u in unseen if _place(u) in self.tracker.touched]
@@ -273,14 +350,18 @@ class Session:
             payload = {"observation": str(out.observation), "notes": list(out.notes),
                        "table": str(out.state)}
             events.append(Event("move", payload, t))
-        events.extend(self._observe(out.observation, t, list(out.notes), out.state))
         if unseen:
+            # far more often the seat before moved unseen than the next seat jumped in: the
+            # alerts of this move wait for the players' answer (see _shown)
             qid = next(self._ids)
+            self._insert_before[qid] = out.observation
+        events.extend(self._observe(out.observation, t, list(out.notes), out.state, out.read))
+        if unseen:
             text = (f"{out.observation} came while the player before was to move: did that "
                     "player lay a card exactly on its twin, which the camera cannot see? "
-                    "If so, say which; it goes in before this move.")
+                    "If so, say which; it goes in before this move. If not, dismiss this: "
+                    "the alerts of this move, held until then, are told.")
             self.questions[qid] = Question(text, tuple(unseen), t, out.state)
-            self._insert_before[qid] = out.observation
             events.append(Event("question", {"id": qid, "text": text,
                                              "candidates": [str(c) for c in unseen],
                                              "table": str(out.state)}, t))
@@ -316,11 +397,16 @@ class Session:
             return [], verdict
         was = self.referee.observations[look.index]
         verdicts = self.referee.correct(look.index, look.observation)
+        now = self.referee.observations[look.index]
+        for qid, later in self._insert_before.items():  # a held move re-read stays held
+            if later is was:
+                self._insert_before[qid] = now
+        self._unsure = [(now if o is was else o, why) for o, why in self._unsure]
         self.tracker.reread(look.seat, look.was, look.now)
         events = [Event("status", {"message": look.note}, t)]
-        first = {**verdicts[look.index].to_dict(), "reading_notes": [look.note]}
+        first = {**self._shown(verdicts[look.index]), "reading_notes": [look.note]}
         events.append(Event("verdict", {**first, "corrects": str(was)}, t))
-        events += [Event("verdict", {**v.to_dict(), "reading_notes": [], "rejudged": True}, t)
+        events += [Event("verdict", {**self._shown(v), "reading_notes": [], "rejudged": True}, t)
                    for v in verdicts[look.index + 1:-1]]
         return events, verdicts[-1]
 
@@ -347,8 +433,11 @@ class Session:
         return out
 
     def _observe(self, obs: Observation, t: float, notes: list[str] | None = None,
-                 seen: VisibleState | None = None) -> list[Event]:
-        """Judge ``obs``; ``seen``: the table the camera saw it on (a move it saw itself)."""
+                 seen: VisibleState | None = None, read: float | None = None) -> list[Event]:
+        """Judge ``obs``; ``seen``: the table the camera saw it on (a move it saw itself),
+        ``read``: how surely it read the card moved."""
+        r = self.referee.round
+        before = (r.turn_lost, r.top, r.wish) if r is not None and r.discard else None
         try:
             verdict = self.referee.observe(obs)
         except Exception as exc:  # an engine fault must not stop the table
@@ -357,8 +446,13 @@ class Session:
         events: list[Event] = []
         if seen is not None and self.look_close is not None and verdict.violations:
             events, verdict = self._second_look(seen, verdict, t)
-        events.append(Event("verdict", {**verdict.to_dict(), "reading_notes": notes or []}, t))
-        if verdict.violations or verdict.anomalies:
+        if seen is not None and verdict.violations:
+            why = self._doubt(verdict, seen, read, before)
+            if why is not None:
+                self._unsure.append((verdict.observation, why))
+        shown = self._shown(verdict)
+        events.append(Event("verdict", {**shown, "reading_notes": notes or []}, t))
+        if shown["violations"] or verdict.anomalies:
             self.last.flagged = frozenset(_flagged_cards(verdict))
         if isinstance(obs, RoundStarted):
             self._count_doubted = False

@@ -73,6 +73,7 @@ class Decoded:
     state: VisibleState
     wish_needed: bool = False
     notes: tuple[str, ...] = ()
+    read: float | None = None  # how surely the moved card was read (None: not read here)
 
 
 @dataclass(frozen=True)
@@ -227,7 +228,8 @@ class _Candidate:
 
     def decoded(self, t: float, state: VisibleState, *notes: str) -> Decoded:
         return Decoded(self.observation, t, state, wish_needed=self.wish_needed,
-                       notes=(*self.notes, *notes))
+                       notes=(*self.notes, *notes),
+                       read=self.pile.confidence if self.pile is not None else None)
 
 
 class Tracker:

@@ -49,7 +49,8 @@ def referee_frames(frames: Iterable[tuple[Any, float]], session: Any,
         for ev in session.process(frame, t):
             events.append(ev.to_dict())
             flagged = ev.kind == "verdict" and (ev.payload["violations"]
-                                                or ev.payload["anomalies"])
+                                                or ev.payload["anomalies"]
+                                                or _to_check(ev.payload))
             if flagged and keep_flagged:
                 ok, jpg = cv2.imencode(".jpg", annotate(frame, session.last),
                                        [cv2.IMWRITE_JPEG_QUALITY, 80])
@@ -64,6 +65,8 @@ def referee_frames(frames: Iterable[tuple[Any, float]], session: Any,
         "moves": [e for e in events if e["kind"] == "move"],
         "flagged": [e for e in events if e["kind"] == "verdict"
                     and (e["violations"] or e["anomalies"])],
+        # alerts held for a question, or judged on a table read unsurely: for a person to check
+        "to_check": [e for e in events if e["kind"] == "verdict" and _to_check(e)],
         "questions": [e for e in events if e["kind"] == "question"],
         "round_scores": ref.round_scores,
         "totals": ref.totals,
@@ -71,6 +74,10 @@ def referee_frames(frames: Iterable[tuple[Any, float]], session: Any,
     }
     report["_images"] = images
     return report
+
+
+def _to_check(verdict: dict[str, Any]) -> bool:
+    return bool(verdict.get("held") or verdict.get("unsure"))
 
 
 def html_report(report: dict[str, Any], title: str) -> str:
@@ -85,6 +92,8 @@ def html_report(report: dict[str, Any], title: str) -> str:
         if e["kind"] == "verdict":
             bits = [f"<b>{esc(v['rule'])}</b> (seat {v['seat']}): {esc(v['en'])}"
                     for v in e["violations"]]
+            bits += [f"<b>{esc(v['rule'])}?</b> (seat {v['seat']}, {kind}): {esc(v['en'])}"
+                     for kind in ("held", "unsure") for v in e.get(kind, [])]
             bits += [f"<i>{esc(a['kind'])}</i>: {esc(a['message'])} ({esc(a['likely'])})"
                      for a in e["anomalies"]]
             bits += [esc(n) for n in e["notes"] + e.get("reading_notes", [])]

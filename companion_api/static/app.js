@@ -17,7 +17,9 @@ const T = {
     variant_wish: "Joker wish", variant_draw: "Empty draw pile", variant_scoring: "Scoring",
     start_game: "Start game", camera: "Camera", use_source: "Use",
     phone_cam: "Use this device's camera", question: "What happened?", answer: "Answer",
-    ignore: "Nothing to tell", wish_q: "Joker! Which colour or value is wished?",
+    ignore: "Nothing to tell", held: "held until the question is answered",
+    unsure: "to check, the table was read unsurely",
+    wish_q: "Joker! Which colour or value is wished?",
     later: "Later", reveal_title: "Revealed hand cards",
     reveal_help: "Leave empty to read them from the table; or type each seat's cards (e.g. red-2 joker).",
     score_round: "Score the round", cancel: "Cancel",
@@ -44,7 +46,8 @@ const T = {
     variant_wish: "Joker-Wunsch", variant_draw: "Leerer Nachziehstapel", variant_scoring: "Wertung",
     start_game: "Spiel starten", camera: "Kamera", use_source: "Verwenden",
     phone_cam: "Kamera dieses Geräts nutzen", question: "Was ist passiert?", answer: "Antworten",
-    ignore: "Nichts zu melden", wish_q: "Joker! Welche Farbe oder Zahl wird gewünscht?",
+    ignore: "Nichts zu melden", held: "zurückgehalten, bis die Frage beantwortet ist",
+    unsure: "bitte prüfen, der Tisch war unsicher gelesen", wish_q: "Joker! Welche Farbe oder Zahl wird gewünscht?",
     later: "Später", reveal_title: "Aufgedeckte Handkarten",
     reveal_help: "Leer lassen, um sie vom Tisch zu lesen; oder die Karten je Platz eintippen (z. B. red-2 joker).",
     score_round: "Runde werten", cancel: "Abbrechen",
@@ -282,7 +285,11 @@ function describe(ev) {
   if (ev.kind === "verdict") {
     const bad = ev.violations.length ? "bad" : ev.anomalies.length ? "warn" : "";
     const why = ev.violations.map((v) => v[lang] || v.en).concat(ev.anomalies.map((a) => a.message));
-    feed(`${ev.seat != null ? seatName(ev.seat) + ": " : ""}${ev.observation}${why.length ? " — " + why.join(" ") : ""}`, bad);
+    // alerts held until the players answer whether a move went unseen before this one, and
+    // alerts judged on a table read unsurely: shown to check, not sounded
+    const doubt = ["held", "unsure"].filter((k) => ev[k] && ev[k].length);
+    doubt.forEach((k) => why.push(`(${t(k)}: ${ev[k].map((v) => v[lang] || v.en).join(" ")})`));
+    feed(`${ev.seat != null ? seatName(ev.seat) + ": " : ""}${ev.observation}${why.length ? " — " + why.join(" ") : ""}`, bad || (doubt.length ? "warn" : ""));
   } else if (ev.kind === "question") feed(`? ${ev.text}`, "warn");
   else if (ev.kind === "scores") feed(`${t("scores")}: ${ev.scores.join(" / ")} → ${ev.totals.join(" / ")}`);
   else if (ev.kind === "status" && ev.message) feed(ev.message, ev.error ? "warn" : "");

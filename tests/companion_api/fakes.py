@@ -22,9 +22,9 @@ class ScriptedDetector:
 
 
 def game_script(frames_each: int = 4) -> list[sv.Detections]:
-    """Round start on red-3, seat 0 plays red-5 from the hand, seat 2 collects out of turn."""
+    """Round start on red-3, seat 0 plays red-5 from the hand, then collects out of turn."""
     tables = [scene(["red-3"]), scene(["red-3", "red-5"]),
-              scene(["red-3", "red-5"], {2: {"blue": ["blue-1"]}})]
+              scene(["red-3", "red-5"], {0: {"blue": ["blue-1"]}})]
     return [t for t in tables for _ in range(frames_each)]
 
 

@@ -62,12 +62,12 @@ def test_uploaded_frames_are_refereed_and_flag_out_of_turn(client: TestClient, g
         assert r.status_code == 200, r.text
         kinds += r.json()["events"]
     assert [e["observation"] for e in kinds if e["kind"] == "move"] == [
-        "hand:red-5", "seat 2: collect:blue-1"]
+        "hand:red-5", "seat 0: collect:blue-1"]
     flagged = [e for e in kinds if e["kind"] == "verdict" and e["violations"]]
     assert flagged[0]["violations"][0]["rule"] == "out-of-turn"
     assert "nicht an der Reihe" in flagged[0]["violations"][0]["de"]
     s = client.get(f"/api/games/{game}").json()
-    assert s["discard_top"] == "red-5" and s["seats"][2]["stacks"] == {"blue": ["blue-1"]}
+    assert s["discard_top"] == "red-5" and s["seats"][0]["stacks"] == {"blue": ["blue-1"]}
     assert s["seats"][0]["hand_size"] == 4
     snap = client.get("/api/snapshot.jpg")
     assert snap.status_code == 200 and snap.content[:2] == b"\xff\xd8"

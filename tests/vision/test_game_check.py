@@ -59,3 +59,24 @@ def test_a_re_read_card_corrects_the_move_it_came_with() -> None:
               verdict, *_seen("seat 0: collect:blue-2", 5.5)]
     s = score_game(TRUTH, events)
     assert (s.exact, s.phantom, s.fp) == (3, 0, 0)
+
+
+def test_alerts_held_or_unsure_are_no_alerts_but_are_counted_apart() -> None:
+    truth = {**TRUTH, "moves": [_move("seat 0: collect:red-1", 10, ("forced-play",)),
+                                _move("hand:red-1", 30),
+                                _move("seat 0: collect:blue-2", 50)]}
+    held = [{"rule": "out-of-turn"}]
+    events = [{"kind": "move", "observation": "seat 0: collect:red-1"},
+              {"kind": "verdict", "observation": "seat 0: collect:red-1", "timestamp": 1.5,
+               "violations": [], "unsure": [{"rule": "forced-play"}]},
+              *_seen("hand:red-1", 3.5),
+              {"kind": "move", "observation": "seat 0: collect:blue-2"},
+              {"kind": "verdict", "observation": "seat 0: collect:blue-2", "timestamp": 5.5,
+               "violations": [], "held": held}]
+    s = score_game(truth, events)
+    assert (s.tp, s.fp, s.fn) == (0, 0, 1)
+    assert s.withheld == {"unsure true": 1, "held false": 1}
+    # the players answer "nothing unseen": the held alert is told, and counts as an alert
+    s = score_game(truth, [*events, *_seen("seat 0: collect:blue-2", 6.0, ("out-of-turn",),
+                                           released=True)])
+    assert (s.tp, s.fp, s.fn) == (0, 1, 1) and s.withheld == {"unsure true": 1}

@@ -20,7 +20,9 @@ from vision.session import Session
 SCRIPT = [
     (6, scene(["red-3"])),
     (6, scene(["red-3", "red-5"])),  # seat 0: hand
-    (6, scene(["red-3", "red-5"], {2: {"blue": ["blue-1"]}})),  # seat 2 collects: out of turn
+    # seat 0 collects again while seat 1 is to move: out of turn (a jump by the next seat, 2,
+    # would wait for the players: seat 1 may have laid a card unseen)
+    (6, scene(["red-3", "red-5"], {0: {"blue": ["blue-1"]}})),
 ]
 TABLES = [d for n, d in SCRIPT for _ in range(n)]
 
@@ -38,7 +40,7 @@ def test_session_turns_frames_into_events_and_annotates_flags() -> None:
     s = Session(FakeDetector(), Rules(players=3), calibration())
     events = [e for f, t in frames() for e in s.process(f, t)]
     assert [e.payload["observation"] for e in events if e.kind == "move"] == [
-        "hand:red-5", "seat 2: collect:blue-1"]
+        "hand:red-5", "seat 0: collect:blue-1"]
     verdicts = [e.to_dict() for e in events if e.kind == "verdict"]
     assert verdicts[-1]["violations"][0]["rule"] == "out-of-turn"
     assert verdicts[-1]["kind"] == "verdict" and "timestamp" in verdicts[-1]
@@ -72,7 +74,7 @@ def test_passt_referee_writes_json_and_html(tmp_path: Path,
     assert main(["referee", str(folder), "--calibration", str(zones), "--players", "3",
                  "--fps", "10", "--out", str(out), "--html", str(page)]) == 0
     report = json.loads(out.read_text())
-    assert [m["observation"] for m in report["moves"]] == ["hand:red-5", "seat 2: collect:blue-1"]
+    assert [m["observation"] for m in report["moves"]] == ["hand:red-5", "seat 0: collect:blue-1"]
     assert report["flagged"][0]["violations"][0]["rule"] == "out-of-turn"
     text = page.read_text()
     assert "data:image/jpeg;base64," in text and "out-of-turn" in text
@@ -87,3 +89,35 @@ def test_passt_markers_writes_a_sheet(tmp_path: Path) -> None:
     assert main(["markers", "--out", str(out), "--seats", "3", "--corners"]) == 0
     assert sorted(detect_markers(cv2.imread(str(out)))) == [0, 1, 2, 10, 11, 12, 13]
     assert main(["markers", "--out", str(out), "--seats", "9"]) == 2
+
+
+def test_passt_referee_lists_held_alerts_to_check(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import cv2
+
+    import vision.detector
+
+    # seat 2 collects while seat 1 is to move: seat 1 may have laid a red-5 unseen on the
+    # red-5, so the out-of-turn alert waits for an answer no one gives a recording
+    tables = [*TABLES[:12], *[scene(["red-3", "red-5"], {2: {"blue": ["blue-1"]}})] * 6]
+
+    class Held:
+        def detect(self, frame: np.ndarray) -> sv.Detections:
+            return tables[min(int(frame[0, 0, 0]), len(tables) - 1)]
+
+    folder = tmp_path / "game"
+    folder.mkdir()
+    for i in range(len(tables)):
+        cv2.imwrite(str(folder / f"{i:03d}.png"), np.full((48, 64, 3), i, np.uint8))
+    zones = tmp_path / "zones.yaml"
+    save_zones(calibration(), zones)
+    monkeypatch.setattr(vision.detector, "load_detector", lambda *a: Held())
+    out, page = tmp_path / "report.json", tmp_path / "report.html"
+    assert main(["referee", str(folder), "--calibration", str(zones), "--players", "3",
+                 "--fps", "10", "--out", str(out), "--html", str(page)]) == 0
+    report = json.loads(out.read_text())
+    assert report["flagged"] == []
+    assert [(v["observation"], [h["rule"] for h in v["held"]]) for v in report["to_check"]] == [
+        ("seat 2: collect:blue-1", ["out-of-turn"])]
+    assert "came while the player before" in report["questions"][0]["text"]
+    assert "out-of-turn?</b>" in page.read_text()
