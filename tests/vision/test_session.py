@@ -27,9 +27,14 @@ SCRIPT = [
 TABLES = [d for n, d in SCRIPT for _ in range(n)]
 
 
-class FakeDetector:
+class ScriptDetector:
+    """Frame i's first pixel says which table of the script it shows."""
+
+    def __init__(self, tables: list[sv.Detections]) -> None:
+        self.tables = tables
+
     def detect(self, frame: np.ndarray) -> sv.Detections:
-        return TABLES[min(int(frame[0, 0, 0]), len(TABLES) - 1)]
+        return self.tables[min(int(frame[0, 0, 0]), len(self.tables) - 1)]
 
 
 def frames(shape: tuple[int, int] = (720, 1280)) -> list[tuple[np.ndarray, float]]:
@@ -37,7 +42,7 @@ def frames(shape: tuple[int, int] = (720, 1280)) -> list[tuple[np.ndarray, float
 
 
 def test_session_turns_frames_into_events_and_annotates_flags() -> None:
-    s = Session(FakeDetector(), Rules(players=3), calibration())
+    s = Session(ScriptDetector(TABLES), Rules(players=3), calibration())
     events = [e for f, t in frames() for e in s.process(f, t)]
     assert [e.payload["observation"] for e in events if e.kind == "move"] == [
         "hand:red-5", "seat 0: collect:blue-1"]
@@ -51,32 +56,37 @@ def test_session_turns_frames_into_events_and_annotates_flags() -> None:
 
 
 def test_no_setup_session_calibrates_from_the_first_cards() -> None:
-    s = Session(FakeDetector(), Rules(players=3), calibration=None)
+    s = Session(ScriptDetector(TABLES), Rules(players=3), calibration=None)
     events = [e for f, t in frames() for e in s.process(f, t)]
     assert events[0].kind == "status" and s.calibration is not None
     assert [e.payload["observation"] for e in events if e.kind == "move"][0] == "hand:red-5"
 
 
-def test_passt_referee_writes_json_and_html(tmp_path: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def referee_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                   tables: list[sv.Detections]) -> tuple[dict, str]:
+    """``passt referee`` on a folder of frames showing ``tables``: the JSON and HTML report."""
     import cv2
 
     import vision.detector
 
     folder = tmp_path / "game"
     folder.mkdir()
-    for i, (f, _) in enumerate(frames((48, 64))):
-        cv2.imwrite(str(folder / f"{i:03d}.png"), f)
+    for i in range(len(tables)):
+        cv2.imwrite(str(folder / f"{i:03d}.png"), np.full((48, 64, 3), i, np.uint8))
     zones = tmp_path / "zones.yaml"
     save_zones(calibration(), zones)
-    monkeypatch.setattr(vision.detector, "load_detector", lambda *a: FakeDetector())
+    monkeypatch.setattr(vision.detector, "load_detector", lambda *a: ScriptDetector(tables))
     out, page = tmp_path / "report.json", tmp_path / "report.html"
     assert main(["referee", str(folder), "--calibration", str(zones), "--players", "3",
                  "--fps", "10", "--out", str(out), "--html", str(page)]) == 0
-    report = json.loads(out.read_text())
+    return json.loads(out.read_text()), page.read_text()
+
+
+def test_passt_referee_writes_json_and_html(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    report, text = referee_report(tmp_path, monkeypatch, TABLES)
     assert [m["observation"] for m in report["moves"]] == ["hand:red-5", "seat 0: collect:blue-1"]
     assert report["flagged"][0]["violations"][0]["rule"] == "out-of-turn"
-    text = page.read_text()
     assert "data:image/jpeg;base64," in text and "out-of-turn" in text
 
 
@@ -93,31 +103,12 @@ def test_passt_markers_writes_a_sheet(tmp_path: Path) -> None:
 
 def test_passt_referee_lists_held_alerts_to_check(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    import cv2
-
-    import vision.detector
-
     # seat 2 collects while seat 1 is to move: seat 1 may have laid a red-5 unseen on the
     # red-5, so the out-of-turn alert waits for an answer no one gives a recording
     tables = [*TABLES[:12], *[scene(["red-3", "red-5"], {2: {"blue": ["blue-1"]}})] * 6]
-
-    class Held:
-        def detect(self, frame: np.ndarray) -> sv.Detections:
-            return tables[min(int(frame[0, 0, 0]), len(tables) - 1)]
-
-    folder = tmp_path / "game"
-    folder.mkdir()
-    for i in range(len(tables)):
-        cv2.imwrite(str(folder / f"{i:03d}.png"), np.full((48, 64, 3), i, np.uint8))
-    zones = tmp_path / "zones.yaml"
-    save_zones(calibration(), zones)
-    monkeypatch.setattr(vision.detector, "load_detector", lambda *a: Held())
-    out, page = tmp_path / "report.json", tmp_path / "report.html"
-    assert main(["referee", str(folder), "--calibration", str(zones), "--players", "3",
-                 "--fps", "10", "--out", str(out), "--html", str(page)]) == 0
-    report = json.loads(out.read_text())
+    report, text = referee_report(tmp_path, monkeypatch, tables)
     assert report["flagged"] == []
     assert [(v["observation"], [h["rule"] for h in v["held"]]) for v in report["to_check"]] == [
         ("seat 2: collect:blue-1", ["out-of-turn"])]
     assert "came while the player before" in report["questions"][0]["text"]
-    assert "out-of-turn?</b>" in page.read_text()
+    assert "out-of-turn?</b>" in text
