@@ -783,9 +783,16 @@ class Tracker:
 
     def add_unseen(self, seat: int | None, move: Move, laid_since: int = 0) -> None:
         """A move that happened unseen (a twin laid on its twin) joins the model;
-        ``laid_since``: cards laid on the discard after it (it lies under them)."""
+        ``laid_since``: cards laid on the discard after it (it lies under them). A card
+        played from a stack the model does not hold (the players told of a move the camera
+        took otherwise) leaves the model as the table shows it."""
+        if move.source is Source.STACK:
+            stacks = self.model.stacks[seat] if seat is not None else []
+            st = next((s for s in stacks if s.colour is move.stack), None)
+            if st is None or all(c.card != move.card for c in st.cards):
+                return
         self.model.apply(seat, move, move.card, None)
-        if move.source is Source.HAND and laid_since:
+        if move.to_discard and laid_since:
             self.model.discard.insert(-1 - laid_since, self.model.discard.pop())
 
     def resume(self, state: VisibleState) -> None:

@@ -738,3 +738,17 @@ def test_an_alert_resting_on_a_card_a_prior_bent_is_unsure_when_the_reading_clea
     verdict = kinds(ev, "verdict")[0].payload
     assert [v["rule"] for v in verdict["unsure"]] == ["forced-play"]
     assert "pink-1 on seat 2's pink stack was read as red-1" in verdict["notes"][-1]
+
+
+def test_a_held_move_answered_with_a_play_from_a_stack_the_camera_never_saw_goes_in() -> None:
+    s, clock = started()  # seat 0 to move
+    ev = feed(s, scene(["red-3"], {1: {"green": ["green-4"]}}), clock)  # seat 1 jumps in
+    (q,) = kinds(ev, "question")
+    assert held(ev) == ["out-of-turn"]
+    told = s.answer(q.payload["id"], "seat 0: stack:yellow-3")  # no yellow stack was seen
+    assert [e.payload["observation"] for e in kinds(told, "verdict")] == [
+        "seat 0: stack:yellow-3", "seat 1: collect:green-4"]
+    assert kinds(told, "verdict")[0].payload["anomalies"][0]["kind"] == "not-in-collection"
+    # the camera follows on from the table it sees
+    ev = feed(s, scene(["red-3"], {1: {"green": ["green-4"]}, 2: {"blue": ["blue-1"]}}), clock)
+    assert moves(ev) == ["seat 2: collect:blue-1"]
