@@ -183,7 +183,7 @@ class Session:
         if not verdict.violations:
             return []
         note = "the players told of no unseen move before it: the alerts held are told"
-        return [Event("verdict", {**self._shown(verdict), "reading_notes": [note],
+        return [Event("verdict", {**self.shown(verdict), "reading_notes": [note],
                                   "released": True}, t)]
 
     def _doubt(self, verdict: Verdict, seen: VisibleState, read: float | None,
@@ -223,7 +223,7 @@ class Session:
             return f"{what} was read unsurely ({c:.2f})"
         return None
 
-    def _shown(self, verdict: Verdict) -> dict[str, Any]:
+    def shown(self, verdict: Verdict) -> dict[str, Any]:
         """A verdict as the players see it: the violations of a move that waits for an
         answer about an unseen move before it are held (``held``); those of a move judged on
         a table read unsurely are ``unsure`` (to check), not told as alerts."""
@@ -268,9 +268,9 @@ class Session:
                                  "table": str(table)}, t)] \
             if isinstance(obs, Played) and later is None else []
         placed = {"before": str(later)} if later is not None else {}
-        events.append(Event("verdict", {**self._shown(verdicts[i]), "reading_notes": notes or [],
+        events.append(Event("verdict", {**self.shown(verdicts[i]), "reading_notes": notes or [],
                                         **placed}, t))
-        events += [Event("verdict", {**self._shown(v), "reading_notes": [], "rejudged": True}, t)
+        events += [Event("verdict", {**self.shown(v), "reading_notes": [], "rejudged": True}, t)
                    for v in verdicts[i + 1:]]
         return events
 
@@ -352,7 +352,7 @@ class Session:
             events.append(Event("move", payload, t))
         if unseen:
             # far more often the seat before moved unseen than the next seat jumped in: the
-            # alerts of this move wait for the players' answer (see _shown)
+            # alerts of this move wait for the players' answer (see shown)
             qid = next(self._ids)
             self._insert_before[qid] = out.observation
         events.extend(self._observe(out.observation, t, list(out.notes), out.state, out.read))
@@ -404,9 +404,9 @@ class Session:
         self._unsure = [(now if o is was else o, why) for o, why in self._unsure]
         self.tracker.reread(look.seat, look.was, look.now)
         events = [Event("status", {"message": look.note}, t)]
-        first = {**self._shown(verdicts[look.index]), "reading_notes": [look.note]}
+        first = {**self.shown(verdicts[look.index]), "reading_notes": [look.note]}
         events.append(Event("verdict", {**first, "corrects": str(was)}, t))
-        events += [Event("verdict", {**self._shown(v), "reading_notes": [], "rejudged": True}, t)
+        events += [Event("verdict", {**self.shown(v), "reading_notes": [], "rejudged": True}, t)
                    for v in verdicts[look.index + 1:-1]]
         return events, verdicts[-1]
 
@@ -450,7 +450,7 @@ class Session:
             why = self._doubt(verdict, seen, read, before)
             if why is not None:
                 self._unsure.append((verdict.observation, why))
-        shown = self._shown(verdict)
+        shown = self.shown(verdict)
         events.append(Event("verdict", {**shown, "reading_notes": notes or []}, t))
         if shown["violations"] or verdict.anomalies:
             self.last.flagged = frozenset(_flagged_cards(verdict))

@@ -13,6 +13,7 @@ from companion_api.deps import get_detector
 from companion_api.main import create_app
 from companion_api.settings import Settings
 from tests.companion_api.fakes import ScriptedDetector, game_script, jpeg
+from tests.vision.table_fakes import scene
 
 JPEG = {"content-type": "image/jpeg"}
 
@@ -279,3 +280,20 @@ def test_a_move_told_later_is_replayed_in_its_place(settings: Settings) -> None:
     assert after["observations"] == before["observations"]
     assert [o["text"] for o in after["observations"]][-3:] == [
         "hand:red-5", "hand:red-5", "seat 0: collect:blue-1"]
+
+
+def test_the_export_lists_alerts_held_for_an_answer_as_to_check(
+        client: TestClient, game: int, detector: ScriptedDetector) -> None:
+    # seat 2 collects while seat 1 is to move: held until the players answer
+    detector.script = [t for t in (scene(["red-3"]), scene(["red-3", "red-5"]),
+                                   scene(["red-3", "red-5"], {2: {"blue": ["blue-1"]}}))
+                       for _ in range(4)]
+    for i in range(len(detector.script)):
+        r = client.post(f"/api/games/{game}/frames?t={i * 0.2}", content=jpeg(), headers=JPEG)
+        assert r.status_code == 200, r.text
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/api/games/{game}/export.csv").text)))
+    held = rows[-1]
+    assert held["observation"] == "seat 2: collect:blue-1" and held["violations"] == ""
+    assert held["to check"].startswith("out-of-turn (held)") and held["legal"] == "True"
+    log = client.get(f"/api/games/{game}/export.json").json()
+    assert log["verdicts"][-1]["held"][0]["rule"] == "out-of-turn"

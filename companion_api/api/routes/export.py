@@ -22,7 +22,7 @@ def export_json(game: GameDep, companion: CompanionDep) -> dict[str, Any]:
             "origin": o.origin, "t": o.t, "created": o.created}
            for o in companion.store.ops(game.id)]
     return {"format": "passt-companion-log/1", "game": game.state(), "ops": ops,
-            "verdicts": [v.to_dict() for v in game.session.referee.verdicts],
+            "verdicts": [game.session.shown(v) for v in game.session.referee.verdicts],
             "events": companion.store.events(game.id)}
 
 
@@ -32,14 +32,17 @@ def export_csv(game: GameDep) -> Response:
     """One row per observation the referee holds now, with its verdict."""
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(["index", "observation", "seat", "player", "legal", "violations", "anomalies",
-                "notes", "scores", "totals"])
+    w.writerow(["index", "observation", "seat", "player", "legal", "violations", "to check",
+                "anomalies", "notes", "scores", "totals"])
     ref = game.session.referee
     for i, v in enumerate(ref.verdicts):
+        shown = game.session.shown(v)  # alerts held for an answer or unsure are to check
         w.writerow([i, str(v.observation), "" if v.seat is None else v.seat,
-                    "" if v.seat is None else game.names[v.seat], v.legal,
-                    "; ".join(f"{x.rule.value}: {x.explanation_en}" for x in v.violations),
+                    "" if v.seat is None else game.names[v.seat], shown["legal"],
+                    "; ".join(f"{x['rule']}: {x['en']}" for x in shown["violations"]),
+                    "; ".join(f"{x['rule']} ({k}): {x['en']}" for k in ("held", "unsure")
+                              for x in shown.get(k, [])),
                     "; ".join(f"{a.kind}: {a.message}" for a in v.anomalies),
-                    "; ".join(v.notes), v.scores or "", v.totals or ""])
+                    "; ".join(shown["notes"]), v.scores or "", v.totals or ""])
     return Response(out.getvalue(), media_type="text/csv", headers={
         "Content-Disposition": f'attachment; filename="passt-game-{game.id}.csv"'})
