@@ -1,0 +1,47 @@
+"""Would a violation stand with the camera's reading in place of the card taken?"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import Card, Colour
+from engine.violations import Rule, Violation
+from engine.wish import Wish
+from vision.doubt import holds_as_read
+
+
+def c(name: str) -> Card:
+    return Card.parse(name)
+
+
+@pytest.mark.parametrize(("rule", "cards", "taken", "read", "top", "stack", "holds"), [
+    # a fitting stack top (pink-1 on pink-3) that the camera read as red-1: no forced play
+    (Rule.FORCED_PLAY, ("yellow-2", "pink-1"), "pink-1", "red-1", "pink-3", None, False),
+    # another fitting top is left: the forced play stands
+    (Rule.FORCED_PLAY, ("yellow-2", "pink-1", "green-3"), "pink-1", "red-1", "pink-3", None,
+     True),
+    # the discard top taken as blue-5, read as blue-2: a yellow-5 collected fits no more
+    (Rule.COLLECT_FITTING, ("yellow-5", "blue-5"), "blue-5", "blue-2", "blue-5", None, False),
+    (Rule.COLLECT_FITTING, ("blue-4", "blue-5"), "blue-5", "blue-2", "blue-5", None, True),
+    # a hand card taken as pink-4, read as red-4, on red-2: it fits as read
+    (Rule.DISCARD_NOT_FITTING, ("pink-4", "red-2"), "pink-4", "red-4", "red-2", None, False),
+    (Rule.DISCARD_NOT_FITTING, ("pink-4", "red-2"), "pink-4", "green-4", "red-2", None, True),
+    # a pink-4 onto the red stack, read as red-4: the right stack after all
+    (Rule.WRONG_STACK, ("pink-4",), "pink-4", "red-4", "blue-1", Colour.RED, False),
+    (Rule.WRONG_STACK, ("pink-4",), "pink-4", "yellow-4", "blue-1", Colour.RED, True),
+    (Rule.COLLECT_JOKER, ("joker",), "joker", "red-2", "blue-1", Colour.RED, False),
+    # whose turn it was does not rest on a card's face
+    (Rule.OUT_OF_TURN, ("pink-4",), "pink-4", "red-4", "blue-1", None, True),
+])
+def test_a_violation_is_judged_again_with_the_reading(
+        rule: Rule, cards: tuple[str, ...], taken: str, read: str, top: str,
+        stack: Colour | None, holds: bool) -> None:
+    v = Violation(rule, 1, tuple(c(x) for x in cards))
+    assert holds_as_read(v, c(taken), c(read), c(top), None, stack) is holds
+
+
+def test_a_wish_on_a_joker_decides_as_it_did() -> None:
+    v = Violation(Rule.COLLECT_FITTING, 1, (c("green-2"), c("joker")))
+    green = Wish.parse("green")
+    assert holds_as_read(v, c("green-2"), c("green-3"), c("joker"), green, None)
+    assert not holds_as_read(v, c("green-2"), c("blue-2"), c("joker"), green, None)
