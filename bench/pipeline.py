@@ -144,7 +144,7 @@ class Players:
 
 
 def referee_video(video: Path, truth: dict, detector: object, answer: bool = False,
-                  tracker: dict | None = None, look: float | None = 0.2
+                  tracker: dict | None = None, look: float | None = 0.2, sure: float = 0.4
                   ) -> tuple[list[dict], int, float]:
     fps = truth["video"]["fps"]
     players = Players(truth)
@@ -154,7 +154,7 @@ def referee_video(video: Path, truth: dict, detector: object, answer: bool = Fal
     ended = False
     rules = Rules(players=truth["seats"])
     session = Session(detector, rules, tracker=Tracker(rules.players, **(tracker or {})),  # type: ignore[arg-type]
-                      look_close=look)
+                      look_close=look, sure_read=sure)
     cap = cv2.VideoCapture(str(video))
     events: list[dict] = []
     frames, busy = 0, 0.0
@@ -206,6 +206,9 @@ def main() -> None:
     ap.add_argument("--look", type=float, default=0.2,
                     help="second look at a violation's cards: how close another reading must "
                     "be (0: off)")
+    ap.add_argument("--sure", type=float, default=0.4,
+                    help="a violation resting on a card read below this is told as unsure "
+                    "(0: only a lost turn order or a bent reading make it unsure)")
     ap.add_argument("--answer", action="store_true",
                     help="the players answer the companion's questions (from the truth)")
     ap.add_argument("--detector", choices=["shipped", "truth"], default="shipped",
@@ -239,7 +242,7 @@ def main() -> None:
             source = Replay(detector, GAMES / f"game_{seed}.{key}.detections")
         events, done, spent = referee_video(video, truth, source, args.answer,
                                             {"unsure_s": args.unsure, "close": args.close},
-                                            args.look or None)
+                                            args.look or None, args.sure)
         if isinstance(source, Replay):
             replayed = replayed or not source.recording
             source.save()
