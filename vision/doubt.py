@@ -1,9 +1,11 @@
-"""Would an alert still stand if a card the tracker took otherwise were what the camera read?
+"""Why an alert may rest on a table the camera did not read surely.
 
-The tracker sometimes tells the referee another card than the one the camera read: a rule
-or card-count prior bent an unsure reading, or a second look re-read it. An alert resting
-on such a card is only as good as that choice. :func:`holds_as_read` judges one violation
-again with the camera's reading in place of the card taken.
+A violation is only as good as the cards it was judged on. :func:`doubt` names the reason
+to hold it back as *unsure* (shown to check, not sounded): the camera had lost the turn
+order; a card it rests on (the card moved, the discard top, a stack top of the seat) was
+read below a confidence; or such a card was taken otherwise than read - a rule or
+card-count prior bent an unsure reading, or a second look re-read it - and the camera's own
+reading would clear the move (:func:`holds_as_read` judges the violation again with it).
 
 >>> from engine.cards import Card
 >>> from engine.violations import Rule, Violation
@@ -17,8 +19,12 @@ from __future__ import annotations
 
 from engine.cards import Card, Colour
 from engine.judge import fits_or_unknown
+from engine.observations import Played
+from engine.verdicts import Verdict
 from engine.violations import Rule, Violation
 from engine.wish import Wish
+from vision.table_view import VisibleState
+from vision.tracker import TableModel
 
 
 def holds_as_read(v: Violation, taken: Card, read: Card, top: Card, wish: Wish | None,
@@ -40,3 +46,40 @@ def holds_as_read(v: Violation, taken: Card, read: Card, top: Card, wish: Wish |
     if v.rule is Rule.COLLECT_JOKER:
         return card.is_joker
     return True  # out of turn, a covered card: no card's face decides
+
+
+def doubt(verdict: Verdict, seen: VisibleState, read: float | None,
+          before: tuple[bool, Card, Wish | None] | None, model: TableModel, sure: float
+          ) -> str | None:
+    """Why ``verdict``, of a move the camera saw on ``seen`` (its card read ``read`` surely),
+    may rest on a wrong table - or None. ``before``: the referee's turn order lost, discard
+    top and wish before the move; ``model``: the tracker's table after it."""
+    if before is None:
+        return None
+    lost, top, wish = before
+    if lost:
+        return "the camera had lost the turn order (moves went unseen)"
+    reads = [("the card moved", read)]
+    if seen.discard is not None:
+        reads.append(("the discard top", seen.discard.confidence))
+    cards = {c for v in verdict.violations for c in v.cards}
+    obs, seat = verdict.observation, verdict.seat
+    stack = obs.move.stack if isinstance(obs, Played) else None
+    places = [("the discard", tc, seen.discard) for tc in model.discard[-2:]]
+    if seat is not None and seat < len(model.stacks):
+        for st in model.stacks[seat]:
+            pile = next((p for p in seen.seats[seat] if p.top == st.top.seen_as), None)
+            places.append((f"seat {seat}'s {st.colour.value} stack", st.top, pile))
+    for where, tc, pile in places:
+        if tc.card not in cards:
+            continue
+        if tc.seen_as != tc.card and not all(
+                holds_as_read(v, tc.card, tc.seen_as, top, wish, stack)
+                for v in verdict.violations):
+            return f"{tc.card} on {where} was read as {tc.seen_as}"
+        reads.append((f"{tc.card} on {where}", pile.confidence if pile else None))
+    low = [(what, c) for what, c in reads if c is not None and c < sure]
+    if not low:
+        return None
+    what, c = min(low, key=lambda x: x[1])
+    return f"{what} was read unsurely ({c:.2f})"

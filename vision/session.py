@@ -24,7 +24,7 @@ from typing import Any, Literal
 import numpy as np
 import supervision as sv
 
-from engine.cards import CARD_NAMES, Card
+from engine.cards import CARD_NAMES
 from engine.moves import Move
 from engine.observations import (
     Observation,
@@ -43,7 +43,7 @@ from vision.card_memory import CardMemory
 from vision.card_priors import possible
 from vision.detections import empty_detections
 from vision.detector import CardDetector
-from vision.doubt import holds_as_read
+from vision.doubt import doubt
 from vision.second_look import second_look
 from vision.table_view import TableView, VisibleState
 from vision.tracker import Decoded, Misread, Place, Question, Resumed, Tracker
@@ -89,9 +89,10 @@ class Session:
         frame with cards (``calibrate`` overrides how). ``look_close``: how likely another
         reading of a card a violation rests on must be, relative to the one taken, to be
         taken instead when it explains the moves since better (see :mod:`vision.second_look`;
-        None: never). ``sure_read``: a move whose card, or the discard top it was judged
-        against, was read less surely than this, or that came while the camera had lost the
-        turn order, has its alerts told as ``unsure`` (check the table), not as violations."""
+        None: never). ``sure_read``: a move whose violations rest on a card read less surely
+        than this (or on one taken otherwise than read, or that came while the camera had lost
+        the turn order) has them told as ``unsure`` (check the table), not as alerts (see
+        :mod:`vision.doubt`)."""
         self.detector = detector
         self.look_close = look_close
         self.sure_read = sure_read
@@ -185,43 +186,6 @@ class Session:
         note = "the players told of no unseen move before it: the alerts held are told"
         return [Event("verdict", {**self.shown(verdict), "reading_notes": [note],
                                   "released": True}, t)]
-
-    def _doubt(self, verdict: Verdict, seen: VisibleState, read: float | None,
-               before: tuple[bool, Card, Wish | None] | None) -> str | None:
-        """Why the table a move the camera saw was judged on may be wrong, if it may: the
-        turn order was lost, or a card the verdict rests on was read unsurely, or taken
-        otherwise than read (a prior, a second look) where the camera's reading would clear
-        it. ``before``: the referee's turn order lost, discard top and wish before the move."""
-        if before is None:
-            return None
-        lost, top, wish = before
-        if lost:
-            return "the camera had lost the turn order (moves went unseen)"
-        reads = [("the card moved", read)]
-        if seen.discard is not None:
-            reads.append(("the discard top", seen.discard.confidence))
-        cards = {c for v in verdict.violations for c in v.cards}
-        m, seat = self.tracker.model, verdict.seat
-        places = [("the discard", tc, seen.discard) for tc in m.discard[-2:]]
-        if seat is not None and seat < len(m.stacks):
-            for st in m.stacks[seat]:
-                pile = next((p for p in seen.seats[seat] if p.top == st.top.seen_as), None)
-                places.append((f"seat {seat}'s {st.colour.value} stack", st.top, pile))
-        for where, tc, pile in places:
-            if tc.card not in cards:
-                continue
-            obs = verdict.observation
-            stack = obs.move.stack if isinstance(obs, Played) else None
-            if tc.seen_as != tc.card and not all(
-                    holds_as_read(v, tc.card, tc.seen_as, top, wish, stack)
-                    for v in verdict.violations):
-                return f"{tc.card} on {where} was read as {tc.seen_as}"
-            reads.append((f"{tc.card} on {where}", pile.confidence if pile else None))
-        low = [(what, c) for what, c in reads if c is not None and c < self.sure_read]
-        if low:
-            what, c = min(low, key=lambda x: x[1])
-            return f"{what} was read unsurely ({c:.2f})"
-        return None
 
     def shown(self, verdict: Verdict) -> dict[str, Any]:
         """A verdict as the players see it: the violations of a move that waits for an
@@ -447,7 +411,7 @@ class Session:
         if seen is not None and self.look_close is not None and verdict.violations:
             events, verdict = self._second_look(seen, verdict, t)
         if seen is not None and verdict.violations:
-            why = self._doubt(verdict, seen, read, before)
+            why = doubt(verdict, seen, read, before, self.tracker.model, self.sure_read)
             if why is not None:
                 self._unsure.append((verdict.observation, why))
         shown = self.shown(verdict)
