@@ -34,6 +34,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 import cv2  # noqa: E402
 
 from companion_api.camera import detect  # noqa: E402
+from engine.observations import Played, parse_observation  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from vision.detector import load_detector  # noqa: E402
 from vision.game_check import GameScore, move_key, score_game  # noqa: E402
@@ -128,14 +129,16 @@ class Players:
         if named is not None or not self.holds(question):
             return named
         # not a twin, but another move of the seat that was to move went unseen: they say it
-        seat = (int(question["text"].split(":")[0].removeprefix("seat ")) - 1) % self.seats
+        held = parse_observation(question["holds"])
+        assert isinstance(held, Played) and held.seat is not None
+        seat = (held.seat - 1) % self.seats
         return next((k for rt, k, s in reversed(self.by_seat)
                      if rt <= t and s == seat and missing[k] > 0), None)
 
     @staticmethod
     def holds(question: dict) -> bool:
         """A question that holds the alerts of a move seen out of turn."""
-        return "alerts of this move, held" in question["text"]
+        return "holds" in question
 
     def dismisses(self, question: dict, t: float) -> bool:
         """A question that holds a move's alerts, when the seat before made no unseen move:

@@ -23,8 +23,8 @@ from engine.observations import Played
 from engine.verdicts import Verdict
 from engine.violations import Rule, Violation
 from engine.wish import Wish
-from vision.table_view import VisibleState
-from vision.tracker import TableModel
+from vision.table_view import Pile, VisibleState
+from vision.tracker import TableModel, TrackedCard
 
 
 def holds_as_read(v: Violation, taken: Card, read: Card, top: Card, wish: Wish | None,
@@ -65,7 +65,9 @@ def doubt(verdict: Verdict, seen: VisibleState, read: float | None,
     cards = {c for v in verdict.violations for c in v.cards}
     obs, seat = verdict.observation, verdict.seat
     stack = obs.move.stack if isinstance(obs, Played) else None
-    places = [("the discard", tc, seen.discard) for tc in model.discard[-2:]]
+    # the discard's top and the card under it (their reading is the discard top's, above)
+    places: list[tuple[str, TrackedCard, Pile | None]] = [
+        ("the discard", tc, None) for tc in model.discard[-2:]]
     if seat is not None and seat < len(model.stacks):
         for st in model.stacks[seat]:
             pile = next((p for p in seen.seats[seat] if p.top == st.top.seen_as), None)
@@ -77,7 +79,8 @@ def doubt(verdict: Verdict, seen: VisibleState, read: float | None,
                 holds_as_read(v, tc.card, tc.seen_as, top, wish, stack)
                 for v in verdict.violations):
             return f"{tc.card} on {where} was read as {tc.seen_as}"
-        reads.append((f"{tc.card} on {where}", pile.confidence if pile else None))
+        if pile is not None:
+            reads.append((f"{tc.card} on {where}", pile.confidence))
     low = [(what, c) for what, c in reads if c is not None and c < sure]
     if not low:
         return None

@@ -165,11 +165,10 @@ class Session:
         if observation is None:
             return self._release(later, t) if later is not None else []
         obs = parse_observation(observation) if isinstance(observation, str) else observation
-        if later is not None and later in self.referee.observations:
+        if later is not None and self._at(later) is not None:
             return self._insert(obs, later, t)
-        at = next((k for k, o in enumerate(self.referee.observations) if o is seen), None)
-        if at is not None:
-            return self._told_before(at, obs, q, t)
+        if seen is not None and (i := self._at(seen)) is not None:
+            return self._told_before(i, obs, q, t)
         told = [Event("move", {"observation": str(obs), "notes": ["told by the players"],
                                "table": str(q.state)}, t)] if isinstance(obs, Played) else []
         return told + self._observe_told(obs, t, ["told by the players"], q.state)
@@ -177,11 +176,9 @@ class Session:
     def _release(self, later: Observation, t: float) -> list[Event]:
         """The players told of no unseen move before ``later``: the alerts held for it are
         told now (as it is judged now)."""
-        at = [k for k, o in enumerate(self.referee.observations) if o is later]
-        if not at:
-            return []
-        verdict = self.referee.verdicts[at[-1]]
-        if not verdict.violations:
+        i = self._at(later)
+        verdict = self.referee.verdicts[i] if i is not None else None
+        if verdict is None or not verdict.violations:
             return []
         note = "the players told of no unseen move before it: the alerts held are told"
         return [Event("verdict", {**self.shown(verdict), "reading_notes": [note],
@@ -200,13 +197,19 @@ class Session:
         why = next((w for o, w in self._unsure if o is verdict.observation), None)
         if why is not None:
             out["unsure"], out["violations"], out["legal"] = out["violations"], [], True
-            out["notes"] = [*out["notes"], f"not told as an alert: {why}; check the table"]
+            out["notes"] = [*verdict.notes, f"not told as an alert: {why}; check the table"]
         return out
 
     def _insert(self, obs: Observation, later: Observation, t: float) -> list[Event]:
         """An unseen move goes in before ``later``; the moves after it are judged again."""
-        i = len(self.referee.observations) - 1 - self.referee.observations[::-1].index(later)
+        i = self._at(later)
+        assert i is not None, f"{later} is not in the referee's history"
         return self._put_in(i, obs, t, unseen=True)
+
+    def _at(self, obs: Observation) -> int | None:
+        """Where this very observation (not an equal one) stands in the referee's history."""
+        seen = self.referee.observations
+        return next((k for k in range(len(seen) - 1, -1, -1) if seen[k] is obs), None)
 
     def _told_before(self, i: int, obs: Observation, q: Question, t: float) -> list[Event]:
         """The move told goes in before the table the referee was left to follow (which then
@@ -328,7 +331,8 @@ class Session:
             self.questions[qid] = Question(text, tuple(unseen), t, out.state)
             events.append(Event("question", {"id": qid, "text": text,
                                              "candidates": [str(c) for c in unseen],
-                                             "table": str(out.state)}, t))
+                                             "table": str(out.state),
+                                             "holds": str(out.observation)}, t))
         if out.wish_needed:
             events.append(Event("wish-needed", {"message": "joker played: which colour or "
                                                 "value is wished?"}, t))

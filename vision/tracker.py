@@ -161,12 +161,17 @@ class TableModel:
                 best, best_d = st, d
         return best
 
+    def stack_of(self, seat: int | None, colour: Colour | None) -> TrackedStack | None:
+        """The stack of ``seat`` with that colour key, if the model holds one."""
+        stacks = self.stacks[seat] if seat is not None else []
+        return next((s for s in stacks if s.colour is colour), None)
+
     def apply(self, seat: int | None, move: Move, seen_as: Card, pile: Pile | None) -> None:
         if move.source is Source.HAND:
             self.discard.append(TrackedCard(move.card, seen_as))
         elif move.source is Source.STACK:
-            assert seat is not None
-            st = next(s for s in self.stacks[seat] if s.colour is move.stack)
+            st = self.stack_of(seat, move.stack)
+            assert seat is not None and st is not None
             k = next((i for i in range(len(st.cards) - 1, -1, -1)  # the top, or a covered card
                       if st.cards[i].card == move.card), len(st.cards) - 1)
             self.discard.append(st.cards.pop(k))
@@ -174,7 +179,7 @@ class TableModel:
                 self.stacks[seat].remove(st)
         else:
             assert seat is not None and move.stack is not None
-            found = next((s for s in self.stacks[seat] if s.colour is move.stack), None)
+            found = self.stack_of(seat, move.stack)
             centre = pile.centre if pile else (0.0, 0.0)
             if found is None:
                 found = TrackedStack(move.stack, [], centre, pile.size if pile else 0.0)
@@ -787,8 +792,7 @@ class Tracker:
         played from a stack the model does not hold (the players told of a move the camera
         took otherwise) leaves the model as the table shows it."""
         if move.source is Source.STACK:
-            stacks = self.model.stacks[seat] if seat is not None else []
-            st = next((s for s in stacks if s.colour is move.stack), None)
+            st = self.model.stack_of(seat, move.stack)
             if st is None or all(c.card != move.card for c in st.cards):
                 return
         self.model.apply(seat, move, move.card, None)

@@ -381,6 +381,7 @@ def test_a_turn_passed_unseen_asks_for_a_twin_and_the_answer_goes_in_before() ->
     assert not s.last.flagged
     question = kinds(ev, "question")[0]
     assert "hand:red-5" in question.payload["candidates"]
+    assert question.payload["holds"] == "seat 0: collect:green-4"
     told = s.answer(question.payload["id"], "hand:red-5")
     assert [e.payload["observation"] for e in kinds(told, "verdict")] == [
         "hand:red-5", "seat 0: collect:green-4"]
