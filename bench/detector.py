@@ -1,9 +1,10 @@
 """Detector latency per frame at the deployment input on this machine's cores.
 
-The same two-stage detector (finder + face classifier) is timed with the finder run by
-plain ``YOLO("card_finder.pt").predict`` (the baseline), by ONNX Runtime and by OpenVINO,
-in one run, on the same frames; each line is a ratio against the baseline. It also checks
-that each runtime reads the same cards as the baseline, frame by frame.
+The same detector (finder, corner refiner when shipped, face classifier) is timed with
+the finder run by plain ``YOLO("card_finder.pt").predict`` (the baseline), by ONNX
+Runtime and by OpenVINO, in one run, on the same frames; each line is a ratio against the
+baseline. It also checks that each runtime reads the same cards as the baseline, frame by
+frame.
 
     .venv/bin/python bench/detector.py [--frames 30] [--pt data/finder.pt]
 """
@@ -21,7 +22,14 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from vision.detector import MODELS, FaceReader, Finder, TwoStageDetector  # noqa: E402
+from vision.corners import CornerRefiner  # noqa: E402
+from vision.detector import (  # noqa: E402
+    DEFAULT_CORNERS,
+    MODELS,
+    FaceReader,
+    Finder,
+    TwoStageDetector,
+)
 
 
 def frames_from_demo(n: int) -> list[np.ndarray]:
@@ -59,6 +67,7 @@ def main() -> None:
     torch.set_num_threads(2)
     frames = frames_from_demo(args.frames)
     faces = FaceReader(MODELS / "card_faces.pt")
+    refiner = CornerRefiner(DEFAULT_CORNERS) if DEFAULT_CORNERS.exists() else None
     runtimes = {"pytorch (YOLO.predict, baseline)": Path(args.pt),
                 "onnxruntime": MODELS / "card_finder.onnx",
                 "openvino": MODELS / "card_finder_openvino_model"}
@@ -68,7 +77,7 @@ def main() -> None:
         if not path.exists():
             print(f"{name:34s} skipped: {path} not found")
             continue
-        t, counts = timed(TwoStageDetector(Finder(path), faces), frames)
+        t, counts = timed(TwoStageDetector(Finder(path), faces, corners=refiner), frames)
         if base_t is None:
             base_t, base_counts = t, counts
         same = sum(a == b for a, b in zip(counts, base_counts or counts, strict=True))

@@ -217,17 +217,22 @@ def main() -> None:
     ap.add_argument("--detector", choices=["shipped", "truth"], default="shipped",
                     help="truth: perfect cards from the rendered truth (tracker errors only)")
     ap.add_argument("--faces", default=None, help="other face classifier weights (.pt)")
+    ap.add_argument("--corners", default=None,
+                    help="other corner refiner weights (.pt), or 'none'")
     ap.add_argument("--replay", action="store_true",
                     help="keep and reuse each game's detections (tracker work; no speed)")
     args = ap.parse_args()
     import torch
 
     torch.set_num_threads(2)
-    detector = load_detector(faces=args.faces) if args.detector == "shipped" else None
+    detector = (load_detector(faces=args.faces, corners=args.corners)
+                if args.detector == "shipped" else None)
     if args.replay:
         from vision.detector import DEFAULT_FACES, DEFAULT_FINDER
 
-        key = weights_key(DEFAULT_FINDER, Path(args.faces or DEFAULT_FACES))
+        refiner = getattr(detector, "corners", None)  # the key of a detector without one
+        key = weights_key(DEFAULT_FINDER, Path(args.faces or DEFAULT_FACES),  # is unchanged
+                          *([Path(args.corners or "models/card_corners.pt")] if refiner else []))
     total = GameScore()
     frames = 0
     busy = decode_s = 0.0

@@ -11,6 +11,10 @@ small CNN, in minutes.
 ``detect(frame)`` returns the project's one detections container (``vision.detections``)
 with ``data["class_probs"]``: each card's probabilities over the deck's classes, which the
 tracker uses as priors for unsure reads (pink or red).
+
+Between the two, when a corner refiner is shipped (``models/card_corners.pt``,
+``vision/corners.py``), each box is moved onto the card's own corners at full resolution:
+the finder's half-resolution boxes cost the reader more than its own errors.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import cv2
 import numpy as np
@@ -34,11 +38,15 @@ from vision.detections import (
 )
 from vision.rectify import rectify
 
+if TYPE_CHECKING:
+    from vision.corners import CornerRefiner
+
 MODELS = Path(__file__).resolve().parent.parent / "models"
 # the fastest runtime that reads the same cards as PyTorch (bench/detector.py): ONNX
 # Runtime (OpenVINO is a little faster but read 27/30 demo frames the same with v2)
 DEFAULT_FINDER = MODELS / "card_finder.onnx"
 DEFAULT_FACES = MODELS / "card_faces.pt"
+DEFAULT_CORNERS = MODELS / "card_corners.pt"  # optional: without it, boxes are read as found
 FINDER_WIDTH = 640
 FINDER_CONF = 0.2  # the finder's own threshold (measured best: passt eval --conf)
 MIN_CONF = 0.05  # finder confidence x face probability a card must reach (the table
@@ -112,8 +120,9 @@ class FaceReader:
 
 class TwoStageDetector:
     def __init__(self, finder: Finder, faces: FaceReader, min_conf: float = 0.25,
-                 finder_width: int = FINDER_WIDTH) -> None:
-        self.finder, self.faces = finder, faces
+                 finder_width: int = FINDER_WIDTH, corners: CornerRefiner | None = None
+                 ) -> None:
+        self.finder, self.faces, self.corners = finder, faces, corners
         self.min_conf, self.finder_width = min_conf, finder_width
         self.class_names: Sequence[str] = [n for n in faces.names if n != "other"]
         unknown = set(self.class_names) - set(CARD_NAMES)
@@ -127,6 +136,8 @@ class TwoStageDetector:
         corners, found = self.find(frame)
         if len(corners) == 0:
             return empty_detections()
+        if self.corners is not None:
+            corners = self.corners.refine(frame, corners)
         crops = np.stack([rectify(frame, c) for c in corners])
         probs = self.faces.read(crops)
         best = probs.argmax(1)
@@ -150,15 +161,22 @@ class TwoStageDetector:
 
 def load_detector(finder: Path | str | None = None, faces: Path | str | None = None,
                   conf: float = FINDER_CONF, min_conf: float = MIN_CONF,
-                  warm_up: bool = True, half_turns: bool = True) -> TwoStageDetector:
-    """The shipped detector (``models/``), or other weights for either stage.
+                  warm_up: bool = True, half_turns: bool = True,
+                  corners: Path | str | None = None) -> TwoStageDetector:
+    """The shipped detector (``models/``), or other weights for any stage (``corners``:
+    a corner refiner's weights, ``"none"`` to read the finder's boxes as found).
 
     ``warm_up`` runs it once on a blank frame: the first call of a runtime is slow (seconds),
     and a live table must not lose its first seconds (a round's start) to it.
     """
+    refiner = None
+    if str(corners) != "none" and (corners is not None or DEFAULT_CORNERS.exists()):
+        from vision.corners import CornerRefiner
+
+        refiner = CornerRefiner(Path(corners or DEFAULT_CORNERS))
     det = TwoStageDetector(Finder(Path(finder or DEFAULT_FINDER), conf=conf),
                            FaceReader(Path(faces or DEFAULT_FACES), half_turns),
-                           min_conf=min_conf)
+                           min_conf=min_conf, corners=refiner)
     if warm_up:
         det.detect(np.zeros((720, 1280, 3), np.uint8))
     return det

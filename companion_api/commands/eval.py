@@ -15,6 +15,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "default models/card_finder.onnx")
     p.add_argument("--faces", default=None,
                    help="face classifier (.pt); default models/card_faces.pt")
+    p.add_argument("--corners", default=None,
+                   help="corner refiner (.pt); default models/card_corners.pt when shipped; "
+                        "'none': read the finder's boxes as found")
     p.add_argument("--data", required=True, help="Ultralytics dataset folder (with data.yaml)")
     p.add_argument("--limit", type=int, default=None, help="only the first N images")
     p.add_argument("--conf", type=float, default=None, help="finder confidence threshold")
@@ -37,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     detector = load_detector(args.model, args.faces,
                              conf=FINDER_CONF if args.conf is None else args.conf,
                              min_conf=MIN_CONF if args.min_conf is None else args.min_conf,
-                             half_turns=not args.one_turn)
+                             half_turns=not args.one_turn, corners=args.corners)
     report = evaluate(detector, data, args.limit)
     print(report.summary())
     if args.json:

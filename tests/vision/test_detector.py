@@ -87,7 +87,9 @@ def test_shipped_detector_reads_committed_frames() -> None:
     from vision.detector import load_detector
     from vision.evaluation import evaluate
 
-    report = evaluate(load_detector(), FRAMES)
+    detector = load_detector()
+    assert detector.corners is not None, "models/card_corners.pt is missing"
+    report = evaluate(detector, FRAMES)
     assert report.images == 3
     assert report.map50 >= 0.6
     assert report.seconds_per_image < 5.0

@@ -32,7 +32,9 @@ def scenes(args: argparse.Namespace) -> None:
 
     spec = SceneSpec(seed=args.seed, design_seed=args.design_seed,
                      images_per_design=args.images_per_design)
-    n = write_training_scenes(SceneJob(args.out, spec, None), args.images, workers=args.workers)
+    job = SceneJob(args.out, spec, None, crops_per_card=args.crops_per_card,
+                   finder=args.finder_crops, corners_per_card=args.corners_per_card)
+    n = write_training_scenes(job, args.images, workers=args.workers)
     print(f"{args.images} scenes, {n} face crops in {args.out}")
 
 
@@ -86,6 +88,33 @@ def faces(args: argparse.Namespace) -> None:
     print(f"face classifier weights: {out}")
 
 
+def corners(args: argparse.Namespace) -> None:
+    from vision.corners import CornerNet
+    from vision.training.train_corners import (
+        CornerTraining,
+        box_error,
+        load_corner_samples,
+        save_corner_net,
+        train_corners,
+    )
+
+    x, y = load_corner_samples([Path(t) for t in args.train])
+    val = load_corner_samples([Path(args.val)])
+    print(f"{len(x)} training samples; validation boxes as found: "
+          f"{box_error(val[1]):.2f} px off")
+    cfg = CornerTraining(epochs=args.epochs, threads=args.threads, lr=args.lr,
+                         minutes=args.minutes)
+    out = Path("data/corner_net.pt")
+    t0 = time.perf_counter()
+
+    def save(model: CornerNet) -> None:
+        save_corner_net(model, out, {"history": cfg.history, "train_samples": len(x),
+                                     "minutes": (time.perf_counter() - t0) / 60})
+
+    save(train_corners(x, y, cfg, val=val, on_best=save))
+    print(f"corner refiner weights: {out}")
+
+
 def export(args: argparse.Namespace) -> None:
     from ultralytics.utils.torch_utils import strip_optimizer
 
@@ -109,6 +138,12 @@ def main() -> None:
     s.add_argument("--images-per-design", type=int, default=8,
                    help="scenes per card design (fewer = more designs)")
     s.add_argument("--workers", type=int, default=2)
+    s.add_argument("--crops-per-card", type=int, default=2,
+                   help="crops per card along its jittered true corners")
+    s.add_argument("--finder-crops", metavar="FINDER",
+                   help="also one crop along each box this finder (.pt/.onnx) puts on a card")
+    s.add_argument("--corners-per-card", type=int, default=0,
+                   help="corner-refiner samples per card (jittered boxes, and the finder's)")
     scenes_in = argparse.ArgumentParser(add_help=False)  # what both trainings read
     scenes_in.add_argument("--train", nargs="+", default=["data/scenes_train"])
     scenes_in.add_argument("--val", default="data/scenes_test")
@@ -132,9 +167,15 @@ def main() -> None:
     c.add_argument("--width", type=float,
                    help="channel multiplier (a --from net is widened to it, keeping its reading)")
     c.add_argument("--minutes", type=float, help="stop after the epoch that passes this time")
+    k = sub.add_parser("corners", parents=[scenes_in])
+    k.add_argument("--epochs", type=int, default=8)
+    k.add_argument("--threads", type=int, default=2)
+    k.add_argument("--lr", type=float, default=3e-3)
+    k.add_argument("--minutes", type=float)
     sub.add_parser("export")
     args = ap.parse_args()
-    {"scenes": scenes, "finder": finder, "faces": faces, "export": export}[args.step](args)
+    {"scenes": scenes, "finder": finder, "faces": faces, "corners": corners,
+     "export": export}[args.step](args)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,10 @@ The companion runs the card finder on the webcam frame scaled to ``FINDER_WIDTH`
 and reads each found card from the full-resolution frame. So the finder learns from
 320x320 tiles of scaled scenes (the same pixel scale, a quarter of the compute of whole
 scaled tables), and the face classifier from rectified crops of full-resolution scenes,
-with the corners jittered as a finder's boxes would be.
+with the corners jittered as a finder's boxes would be - or, given a finder
+(``SceneJob.finder``), also cut along the boxes that finder itself puts on the scene: its
+boxes are sloppier than any jitter (a few degrees off, a card below taken in), and the
+reader must read what it is given at the table.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import json
 import multiprocessing as mp
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -21,6 +25,10 @@ from tqdm import tqdm
 from vision.rectify import FACE_SIZE, rectify
 from vision.render.deck import Deck, load_deck
 from vision.render.sampling import SceneSpec, render_scene
+from vision.render.truth import CardTruth
+
+if TYPE_CHECKING:
+    from vision.detector import Finder
 
 FINDER_WIDTH = 640  # the finder's input: a 1280x720 frame scaled by one half
 TILE = 320
@@ -34,9 +42,14 @@ class SceneJob:
     deck_path: str | None
     jitter: float = 0.06
     crops_per_card: int = 2
+    finder: str | None = None  # also cut one crop along each box this finder puts on a card
+    corners_per_card: int = 0  # corner-refiner samples per card along jittered boxes (and
+    # one along each finder box on it, given a finder)
+    match_iou: float = 0.45  # a finder box is a card's when their outlines overlap this much
 
 
 _DECK: dict[str | None, Deck] = {}
+_FINDER: dict[str, Finder] = {}
 
 
 def _deck(path: str | None) -> Deck:
@@ -75,6 +88,75 @@ def _minrect(corners: np.ndarray) -> np.ndarray:
     return cv2.boxPoints(cv2.minAreaRect(corners.astype(np.float32))).astype(np.float32)
 
 
+def crop_name(t: CardTruth) -> str | None:
+    """What a crop of ``t`` teaches: its face when it is a label, ``other`` for another
+    game's card, a reminder or a back, nothing for a card too covered to be a label (the
+    labelling policy does not say what it is)."""
+    if t.labelled:
+        return t.name
+    if t.kind in ("foreign", "reminder", "back") and t.visible >= 0.5:
+        return OTHER
+    return None
+
+
+def _quad_iou(a: np.ndarray, b: np.ndarray) -> float:
+    a, b = cv2.convexHull(a.astype(np.float32)), cv2.convexHull(b.astype(np.float32))
+    inter, _ = cv2.intersectConvexConvex(a, b)
+    union = cv2.contourArea(a) + cv2.contourArea(b) - inter
+    return float(inter / union) if union > 0 else 0.0
+
+
+def match_boxes(found: np.ndarray, truths: list[CardTruth], iou: float
+                ) -> list[CardTruth | None]:
+    """The card each of the finder's boxes ``found`` (N, 4, 2) sits on: of the truths it
+    overlaps by ``iou`` or more, the most visible one (the top of a stack, not a card
+    peeking out below), else None."""
+    out: list[CardTruth | None] = []
+    for quad in found:
+        best: CardTruth | None = None
+        score = 0.0
+        for t in truths:
+            o = _quad_iou(quad, np.asarray(t.corners, np.float32))
+            if o >= iou and o * t.visible > score:
+                best, score = t, o * t.visible
+        out.append(best)
+    return out
+
+
+def finder_crops(img: np.ndarray, found: np.ndarray, truths: list[CardTruth], iou: float
+                 ) -> tuple[list[np.ndarray], list[str]]:
+    """Crops along the finder's boxes ``found`` (N, 4, 2), each named (``crop_name``) after
+    the card it sits on (``match_boxes``)."""
+    crops: list[np.ndarray] = []
+    names: list[str] = []
+    for quad, t in zip(found, match_boxes(found, truths, iou), strict=True):
+        name = crop_name(t) if t is not None else None
+        if name is not None:
+            crops.append(rectify(img, quad))
+            names.append(name)
+    return crops, names
+
+
+def corner_samples(img: np.ndarray, boxes: list[np.ndarray], cards: list[CardTruth]
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """What the corner refiner learns from: each box's surroundings, upright, and where the
+    card's true corners lie in that crop."""
+    from vision.corners import box_crop, corner_targets
+
+    xs = [box_crop(img, b)[0] for b in boxes]
+    ys = [corner_targets(b, np.asarray(t.corners, np.float32)) for b, t in
+          zip(boxes, cards, strict=True)]
+    return np.stack(xs), np.stack(ys).astype(np.float32)
+
+
+def _finder(path: str) -> Finder:
+    if path not in _FINDER:
+        from vision.detector import Finder
+
+        _FINDER[path] = Finder(Path(path), conf=0.2)
+    return _FINDER[path]
+
+
 def render_one(job: SceneJob, index: int) -> tuple[str, int]:
     deck = _deck(job.deck_path)
     frame = render_scene(deck, job.spec, index)
@@ -96,11 +178,8 @@ def render_one(job: SceneJob, index: int) -> tuple[str, int]:
         (out / "finder" / "labels" / f"{stem}.txt").write_text("".join(f"{x}\n" for x in lines))
     crops, names = [], []
     for t in frame.truths:
-        if t.labelled:
-            name = t.name
-        elif t.kind in ("foreign", "reminder", "back") and t.visible >= 0.5:
-            name = OTHER
-        else:
+        name = crop_name(t)
+        if name is None:
             continue
         corners = np.asarray(t.corners, np.float32)
         if not (0 <= corners[:, 0].mean() < w and 0 <= corners[:, 1].mean() < h):
@@ -108,6 +187,30 @@ def render_one(job: SceneJob, index: int) -> tuple[str, int]:
         for _ in range(job.crops_per_card):
             crops.append(rectify(img, _minrect(jittered(corners, rng, job.jitter))))
             names.append(name)
+    found = np.zeros((0, 4, 2), np.float32)
+    if job.finder:
+        from vision.detector import find_cards
+
+        found = find_cards(_finder(job.finder), img)[0]
+        more = finder_crops(img, found, frame.truths, job.match_iou)
+        crops += more[0]
+        names += more[1]
+    if job.corners_per_card:
+        boxes, cards = [], []
+        for t in frame.truths:
+            if crop_name(t) is not None:
+                for _ in range(job.corners_per_card):
+                    boxes.append(_minrect(jittered(np.asarray(t.corners, np.float32), rng,
+                                                   job.jitter * 1.5)))
+                    cards.append(t)
+        for quad, t in zip(found, match_boxes(found, frame.truths, job.match_iou), strict=True):
+            if t is not None and crop_name(t) is not None:
+                boxes.append(quad)
+                cards.append(t)
+        if boxes:
+            (out / "corners").mkdir(exist_ok=True)
+            cx, cy = corner_samples(img, boxes, cards)
+            np.savez_compressed(out / "corners" / f"{index:06d}.npz", x=cx, y=cy)
     if crops:
         np.savez_compressed(out / "faces" / f"{index:06d}.npz", x=np.stack(crops),
                             names=np.asarray(names))

@@ -30,12 +30,14 @@ class FaceTraining:
     history: list[dict[str, float]] = field(default_factory=list)
 
 
-def augment(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """uint8 (N, H, W, 3) -> augmented float32 copy in [0, 255]."""
+def augment(x: np.ndarray, rng: np.random.Generator, turn: bool = True) -> np.ndarray:
+    """uint8 (N, H, W, 3) -> augmented float32 copy in [0, 255] (``turn``: half of them
+    turned by half a turn)."""
     n = len(x)
     out = x.astype(np.float32)
     flip = rng.random(n) < 0.5
-    out[flip] = out[flip, ::-1, ::-1]  # the half turn
+    if turn:
+        out[flip] = out[flip, ::-1, ::-1]  # the half turn
     gain = rng.uniform(0.6, 1.4, (n, 1, 1, 1)) * rng.uniform(0.92, 1.08, (n, 1, 1, 3))
     bias = rng.uniform(-30, 30, (n, 1, 1, 1))
     out = out * gain + bias
