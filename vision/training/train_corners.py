@@ -8,9 +8,8 @@ half turn are augmented (a half turn moves each corner to the opposite one).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -18,18 +17,13 @@ import torch
 from torch import nn
 
 from vision.corners import CROP_SIZE, NOMINAL, CornerNet, to_input
+from vision.training.fit import Schedule, Validation, fit
 from vision.training.train_faces import augment
 
 
 @dataclass
-class CornerTraining:
+class CornerTraining(Schedule):
     epochs: int = 8
-    minutes: float | None = None
-    batch: int = 128
-    lr: float = 3e-3
-    seed: int = 0
-    threads: int = 2
-    history: list[dict[str, float]] = field(default_factory=list)
 
 
 def load_corner_samples(folders: list[Path]) -> tuple[np.ndarray, np.ndarray]:
@@ -86,44 +80,19 @@ def train_corners(x: np.ndarray, y: np.ndarray, cfg: CornerTraining,
     torch.manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed)
     model = CornerNet()
-    opt = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=1e-4)
-    steps = cfg.epochs * max(1, len(x) // cfg.batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, cfg.lr, total_steps=steps + 1)
     loss_fn = nn.SmoothL1Loss(beta=0.02)
     nominal = torch.tensor(NOMINAL, dtype=torch.float32).reshape(1, 8)
-    best, best_state, start = float("inf"), None, time.perf_counter()
-    for epoch in range(cfg.epochs):
-        model.train()
-        order, total = rng.permutation(len(x)), 0.0
-        for i in range(0, len(order) - cfg.batch + 1, cfg.batch):
-            idx = order[i : i + cfg.batch]
-            xb, yb = half_turn(x[idx], y[idx], rng)
-            xb = augment(xb, rng, turn=False).astype(np.uint8)
-            target = torch.from_numpy(yb.reshape(-1, 8)) - nominal
-            loss = loss_fn(model(to_input(xb)), target)
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            total += float(loss.detach()) * len(idx)
-        err = pixel_error(model, *val) if val is not None else float("nan")
-        elapsed = time.perf_counter() - start
-        cfg.history.append({"epoch": epoch + 1, "loss": total / len(x), "val_px": err,
-                            "minutes": elapsed / 60})
-        report(f"epoch {epoch + 1}/{cfg.epochs}: loss {total / len(x):.4f}, "
-               f"val corner error {err:.2f} px (of a {CROP_SIZE[0]} px wide crop), "
-               f"{elapsed / 60:.1f} min")
-        score = err if val is not None else total
-        if score < best:
-            best, best_state = score, {k: v.clone() for k, v in model.state_dict().items()}
-            if on_best is not None:
-                on_best(model)
-        if cfg.minutes is not None and elapsed / 60 >= cfg.minutes:
-            report("time limit reached")
-            break
-    if best_state is not None:
-        model.load_state_dict(best_state)
-    model.eval()
+
+    def loss_of(idx: np.ndarray) -> torch.Tensor:
+        xb, yb = half_turn(x[idx], y[idx], rng)
+        xb = augment(xb, rng, turn=False).astype(np.uint8)
+        target = torch.from_numpy(yb.reshape(-1, 8)) - nominal
+        return loss_fn(model(to_input(xb)), target)
+
+    check = Validation((lambda: pixel_error(model, *val)) if val is not None else None,
+                       False, "val_px",
+                       lambda v: f"val corner error {v:.2f} px (of a {CROP_SIZE[0]} px wide crop)")
+    fit(model, len(x), cfg, rng, loss_of, check, report, on_best)
     return model
 
 

@@ -6,28 +6,21 @@ balance a little, focus, noise and the half turn an oriented box cannot tell.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import torch
 from torch import nn
 
 from vision.training.face_net import INPUT_SIZE, FaceNet, to_batch
+from vision.training.fit import Schedule, Validation, fit
 
 
 @dataclass
-class FaceTraining:
-    epochs: int = 10
-    minutes: float | None = None  # stop after this wall time (the last epoch finishes)
-    batch: int = 128
-    lr: float = 3e-3
-    seed: int = 0
-    threads: int = 2
+class FaceTraining(Schedule):
     input_size: tuple[int, int] = INPUT_SIZE  # of a new network (a fine-tuned one keeps its own)
     width: float = 1.0  # channel multiplier of a new network
-    history: list[dict[str, float]] = field(default_factory=list)
 
 
 def augment(x: np.ndarray, rng: np.random.Generator, turn: bool = True) -> np.ndarray:
@@ -80,40 +73,13 @@ def train_faces(
     torch.manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed)
     model = init or FaceNet(classes, cfg.input_size, cfg.width)
-    opt = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=1e-4)
-    steps = cfg.epochs * max(1, len(x) // cfg.batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, cfg.lr, total_steps=steps + 1)
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
-    best, best_state = -1.0, None
-    start = time.perf_counter()
-    for epoch in range(cfg.epochs):
-        model.train()
-        order = rng.permutation(len(x))
-        total = 0.0
-        for i in range(0, len(order) - cfg.batch + 1, cfg.batch):
-            idx = order[i : i + cfg.batch]
-            xb = to_batch(augment(x[idx], rng).astype(np.uint8), model.input_size)
-            loss = loss_fn(model(xb), torch.from_numpy(y[idx]).long())
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            total += float(loss.detach()) * len(idx)
-        acc = accuracy(model, *val) if val is not None else float("nan")
-        elapsed = time.perf_counter() - start
-        cfg.history.append({"epoch": epoch + 1, "loss": total / len(x), "val_acc": acc,
-                            "minutes": elapsed / 60})
-        report(f"epoch {epoch + 1}/{cfg.epochs}: loss {total / len(x):.3f}, "
-               f"val top-1 {acc:.4f}, {elapsed / 60:.1f} min")
-        score = acc if val is not None else -total
-        if score > best:
-            best, best_state = score, {k: v.clone() for k, v in model.state_dict().items()}
-            if on_best is not None:
-                on_best(model)
-        if cfg.minutes is not None and elapsed / 60 >= cfg.minutes:
-            report("time limit reached")
-            break
-    if best_state is not None:
-        model.load_state_dict(best_state)
-    model.eval()
+
+    def loss_of(idx: np.ndarray) -> torch.Tensor:
+        xb = to_batch(augment(x[idx], rng).astype(np.uint8), model.input_size)
+        return loss_fn(model(xb), torch.from_numpy(y[idx]).long())
+
+    check = Validation((lambda: accuracy(model, *val)) if val is not None else None, True,
+                       "val_acc", lambda v: f"val top-1 {v:.4f}")
+    fit(model, len(x), cfg, rng, loss_of, check, report, on_best)
     return model
