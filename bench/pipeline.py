@@ -228,11 +228,11 @@ def main() -> None:
     detector = (load_detector(faces=args.faces, corners=args.corners)
                 if args.detector == "shipped" else None)
     if args.replay:
-        from vision.detector import DEFAULT_FACES, DEFAULT_FINDER
+        from vision.detector import DEFAULT_CORNERS, DEFAULT_FACES, DEFAULT_FINDER
 
         refiner = getattr(detector, "corners", None)  # the key of a detector without one
         key = weights_key(DEFAULT_FINDER, Path(args.faces or DEFAULT_FACES),  # is unchanged
-                          *([Path(args.corners or "models/card_corners.pt")] if refiner else []))
+                          *([Path(args.corners or DEFAULT_CORNERS)] if refiner else []))
     total = GameScore()
     frames = 0
     busy = decode_s = 0.0

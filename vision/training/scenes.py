@@ -127,9 +127,14 @@ def finder_crops(img: np.ndarray, found: np.ndarray, truths: list[CardTruth], io
                  ) -> tuple[list[np.ndarray], list[str]]:
     """Crops along the finder's boxes ``found`` (N, 4, 2), each named (``crop_name``) after
     the card it sits on (``match_boxes``)."""
+    return _named_crops(img, found, match_boxes(found, truths, iou))
+
+
+def _named_crops(img: np.ndarray, found: np.ndarray, on: list[CardTruth | None]
+                 ) -> tuple[list[np.ndarray], list[str]]:
     crops: list[np.ndarray] = []
     names: list[str] = []
-    for quad, t in zip(found, match_boxes(found, truths, iou), strict=True):
+    for quad, t in zip(found, on, strict=True):
         name = crop_name(t) if t is not None else None
         if name is not None:
             crops.append(rectify(img, quad))
@@ -151,9 +156,9 @@ def corner_samples(img: np.ndarray, boxes: list[np.ndarray], cards: list[CardTru
 
 def _finder(path: str) -> Finder:
     if path not in _FINDER:
-        from vision.detector import Finder
+        from vision.detector import FINDER_CONF, Finder
 
-        _FINDER[path] = Finder(Path(path), conf=0.2)
+        _FINDER[path] = Finder(Path(path), conf=FINDER_CONF)
     return _FINDER[path]
 
 
@@ -188,11 +193,13 @@ def render_one(job: SceneJob, index: int) -> tuple[str, int]:
             crops.append(rectify(img, _minrect(jittered(corners, rng, job.jitter))))
             names.append(name)
     found = np.zeros((0, 4, 2), np.float32)
+    on: list[CardTruth | None] = []
     if job.finder:
         from vision.detector import find_cards
 
         found = find_cards(_finder(job.finder), img)[0]
-        more = finder_crops(img, found, frame.truths, job.match_iou)
+        on = match_boxes(found, frame.truths, job.match_iou)
+        more = _named_crops(img, found, on)
         crops += more[0]
         names += more[1]
     if job.corners_per_card:
@@ -203,7 +210,7 @@ def render_one(job: SceneJob, index: int) -> tuple[str, int]:
                     boxes.append(_minrect(jittered(np.asarray(t.corners, np.float32), rng,
                                                    job.jitter * 1.5)))
                     cards.append(t)
-        for quad, t in zip(found, match_boxes(found, frame.truths, job.match_iou), strict=True):
+        for quad, t in zip(found, on, strict=True):
             if t is not None and crop_name(t) is not None:
                 boxes.append(quad)
                 cards.append(t)
