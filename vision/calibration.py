@@ -36,6 +36,7 @@ DISCARD = "discard"
 DISCARD_CODE = -1  # in zone_codes(): seats are 0..n-1, the discard -1, nowhere -2
 NOWHERE_CODE = -2
 MAX_SEATS = 6
+REVEAL_REACH = 1.6  # a sector's reveal zone reaches this many times as far as the seat's
 
 Zone = str | int | None  # "discard", a seat number, or None (outside every zone)
 
@@ -52,12 +53,15 @@ def seat_angle(seat: int, seats: int, seat_zero_deg: float = 90.0) -> float:
 @dataclass(frozen=True, eq=False)
 class Calibration:
     """Zones as polygons in image pixels; ``homography`` maps image pixels to a top-down
-    table view (millimetres) when markers gave one."""
+    table view (millimetres) when markers gave one. ``reveal_seats``: where each seat's
+    hand cards are looked for at a round's end (laid down beyond the collections, where
+    the seat's zone may not reach); None: the seats' own zones."""
 
     discard: np.ndarray  # (K, 2)
     seats: tuple[np.ndarray, ...]  # seat k's polygon (K, 2)
     homography: np.ndarray | None = None
     method: str = "zones"  # zones | sectors | markers
+    reveal_seats: tuple[np.ndarray, ...] | None = None
 
     @property
     def players(self) -> int:
@@ -68,13 +72,15 @@ class Calibration:
         c = np.asarray(self.discard, np.float64).mean(axis=0)
         return float(c[0]), float(c[1])
 
-    def zone_codes(self, points: np.ndarray) -> np.ndarray:
-        """Zone of each point (N, 2): the seat number, DISCARD_CODE or NOWHERE_CODE.
+    def zone_codes(self, points: np.ndarray, reveal: bool = False) -> np.ndarray:
+        """Zone of each point (N, 2): the seat number, DISCARD_CODE or NOWHERE_CODE
+        (``reveal``: the seats' reveal zones).
 
         The discard pile wins where zones overlap (it lies in the middle of everything)."""
         pts = np.asarray(points, np.float32).reshape(-1, 2)
         out = np.full(len(pts), NOWHERE_CODE, int)
-        polys = [(DISCARD_CODE, self.discard), *enumerate(self.seats)]
+        seats = self.reveal_seats if reveal and self.reveal_seats is not None else self.seats
+        polys = [(DISCARD_CODE, self.discard), *enumerate(seats)]
         for code, poly in reversed(polys):  # discard last, so it overrides
             contour = np.asarray(poly, np.float32).reshape(-1, 1, 2)
             for i, (x, y) in enumerate(pts):
@@ -111,7 +117,9 @@ def from_sectors(
 ) -> Calibration:
     """Seat ``k`` owns the sector around ``angles[k]`` (default: evenly spaced, clockwise from
     ``seat_zero_deg``), halfway to its neighbours, between the discard circle and
-    ``outer_radius`` (default: far enough to reach any image corner)."""
+    ``outer_radius`` (default: far enough to reach any image corner). Its hand cards laid
+    down at a round's end are looked for in the same sector ``REVEAL_REACH`` times as far
+    out (they lie beyond the collections; hands held in play lie further still)."""
     if not 2 <= players <= MAX_SEATS:
         raise ValueError(f"Passt N1cht is for 2-{MAX_SEATS} players, not {players}")
     if discard_radius <= 0:
@@ -122,16 +130,17 @@ def from_sectors(
     if len(ang) != players:
         raise ValueError(f"{len(ang)} seat angles for {players} players")
     outer = outer_radius if outer_radius is not None else 1e5
-    seats = []
+    seats, reveal = [], []
     for k in range(players):
         prev, nxt = ang[k - 1], ang[(k + 1) % players]
         gap_prev = (ang[k] - prev) % 360 or 360.0
         gap_next = (nxt - ang[k]) % 360 or 360.0
         a0, a1 = ang[k] - gap_prev / 2, ang[k] + gap_next / 2
-        seats.append(np.concatenate([_arc(c, discard_radius, a0, a1, 16),
-                                     _arc(c, outer, a1, a0, 16)]))
+        inner = _arc(c, discard_radius, a0, a1, 16)
+        seats.append(np.concatenate([inner, _arc(c, outer, a1, a0, 16)]))
+        reveal.append(np.concatenate([inner, _arc(c, outer * REVEAL_REACH, a1, a0, 16)]))
     discard = _arc(c, discard_radius, 0, 360, 33)[:-1]
-    return Calibration(discard, tuple(seats), method="sectors")
+    return Calibration(discard, tuple(seats), method="sectors", reveal_seats=tuple(reveal))
 
 
 def estimate_discard_centre(detections: sv.Detections,
@@ -204,7 +213,7 @@ def from_markers(markers: Mapping[int, np.ndarray], players: int | None = None,
     dist = np.linalg.norm(vec, axis=1)
     cal = from_sectors(n, centre, discard_radius=0.3 * float(np.median(dist)),
                        outer_radius=1.15 * float(dist.max()), angles=angles)
-    return Calibration(cal.discard, cal.seats, homography, "markers")
+    return Calibration(cal.discard, cal.seats, homography, "markers", cal.reveal_seats)
 
 
 # -- zones by hand ------------------------------------------------------------------------------

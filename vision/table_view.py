@@ -233,9 +233,22 @@ class TableView:
                                 self._unsure_discard(detections, deck & ~keep))
         pts = centres(d)
         quads = _quads(d)
-        codes = self.calibration.zone_codes(pts)
+        discard_piles, seat_piles = self._piles(d, quads, pts, self.calibration.zone_codes(pts))
+        discard = main_pile(discard_piles)
+        seats = tuple(tuple(sorted(ps, key=pile_order)) for ps in seat_piles)
+        reveals = None
+        if reveal:
+            laid = self._piles(d, quads, pts, self.calibration.zone_codes(pts, reveal=True))[1]
+            reveals = tuple(self._reveal(laid[k], stack_tops[k] if stack_tops else ())
+                            for k in range(n_seats))
+        unsure = None if discard else self._unsure_discard(detections, deck & ~keep)
+        return VisibleState(discard, seats, reveals, unsure)
+
+    def _piles(self, d: sv.Detections, quads: np.ndarray, pts: np.ndarray, codes: np.ndarray
+               ) -> tuple[list[Pile], list[list[Pile]]]:
+        """The piles of the discard zone and of each seat's zone (``codes``)."""
         discard_piles: list[Pile] = []
-        seat_piles: list[list[Pile]] = [[] for _ in range(n_seats)]
+        seat_piles: list[list[Pile]] = [[] for _ in range(self.calibration.players)]
         for code in set(codes.tolist()):
             if code < DISCARD_CODE:
                 continue
@@ -244,14 +257,7 @@ class TableView:
                 pile = make_pile(d, [int(members[g]) for g in group], quads, pts,
                                  self.class_names)
                 (discard_piles if code == DISCARD_CODE else seat_piles[code]).append(pile)
-        discard = main_pile(discard_piles)
-        seats = tuple(tuple(sorted(ps, key=pile_order)) for ps in seat_piles)
-        reveals = None
-        if reveal:
-            reveals = tuple(self._reveal(seats[k], stack_tops[k] if stack_tops else ())
-                            for k in range(n_seats))
-        unsure = None if discard else self._unsure_discard(detections, deck & ~keep)
-        return VisibleState(discard, seats, reveals, unsure)
+        return discard_piles, seat_piles
 
     def _unsure_discard(self, detections: sv.Detections, low: np.ndarray) -> Pile | None:
         """The most certain pile of the cards read too unsurely to count, in the discard zone."""

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.cards import Card, Colour
+from engine.cards import Card, Colour, copies_in_deck
 from engine.moves import Move, Source
 from engine.observations import Observation, Played, RoundOver, RoundStarted
 from vision.card_priors import into_collection, onto_discard, possible, read_card
@@ -196,6 +196,11 @@ def _distance_to_same(m: TableModel, seat: int, pile: Pile) -> float:
         return float("inf")
     return min(float(np.hypot(s.centre[0] - pile.centre[0], s.centre[1] - pile.centre[1]))
                for s in same)
+
+
+def _in_deck(m: TableModel) -> bool:
+    """No card lies on the table more often than the deck has it."""
+    return all(n <= copies_in_deck(card) for card, n in m.seen().items())
 
 
 def _gives(pile: Pile, card: Card, share: float) -> bool:
@@ -642,6 +647,9 @@ class Tracker:
         as_read = [(c, m) for c, m in exact if c.move.card == c.seen_as]
         if len(exact) > 1 and len(as_read) == 1:
             exact = as_read  # the one move that takes the camera at its word
+        in_deck = [(c, m) for c, m in exact if _in_deck(m)]
+        if len(exact) > 1 and in_deck:
+            exact = in_deck  # not a third copy of a card: both lie on the table already
         lifted = self._lifted(observed)
         if lifted:
             # a stack shows the card under its top: the top is in a hand on its way to the

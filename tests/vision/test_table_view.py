@@ -59,3 +59,14 @@ def test_reveal_lists_hand_cards_beside_the_stacks() -> None:
     s = VIEW.read(d, reveal=True, stack_tops=[(C("blue-4"),), (), (C("green-1"),)])
     assert s.reveals == ((C("joker"), C("red-2")), (), ())
     assert VIEW.read(d).reveals is None
+
+
+def test_hand_cards_laid_beyond_a_seats_zone_are_read_in_the_reveal_only() -> None:
+    x, y = CENTRE
+    d = table(("blue-4", *SEAT[0]), ("red-2", x, y + 500),  # beyond seat 0's 450 px reach
+              ("pink-4", x, 2000))  # a card off the table: never
+    play = VIEW.read(d)
+    assert play.tops(0) == (C("blue-4"),)
+    s = VIEW.read(d, reveal=True, stack_tops=[(C("blue-4"),), (), ()])
+    assert s.reveals == ((C("red-2"),), (), ())
+    assert s.tops(0) == (C("blue-4"),)  # the seats' piles stay those of the play zones

@@ -659,6 +659,23 @@ def test_a_twin_played_off_its_twin_is_read_as_seen_not_as_a_misread_hand_card()
     assert moves(ev) == ["seat 0: stack:pink-5"] and not kinds(ev, "question")
 
 
+def test_a_card_both_of_whose_copies_lie_on_a_stack_is_played_from_there_not_a_hand() -> None:
+    s, clock = started(top="green-3")
+    blue1, yellow2 = ("blue-1", *at(1), 0.9), ("yellow-2", *at(2), 0.9)
+    first, second = ("green-0", *at(0), 0.9), ("green-0", *at(0, 14.0, 9.0), 0.9)
+    feed(s, table(_discard("green-3"), first), clock)  # seat 0
+    feed(s, table(_discard("green-3"), first, blue1), clock)  # seat 1
+    feed(s, table(_discard("green-3"), first, blue1, yellow2), clock)  # seat 2
+    ev = feed(s, table(_discard("green-3"), second, blue1, yellow2), clock, frames=14)
+    assert moves(ev) == ["seat 0: collect:green-0"]  # the other green-0, laid askew on it
+    feed(s, table(_discard("green-5"), second, blue1, yellow2), clock)  # seat 1
+    feed(s, table(_discard("green-2"), second, blue1, yellow2), clock)  # seat 2
+    # seat 0 plays its top green-0: the discard shows green-0 and so does the stack. No
+    # reading could make it another card, but a hand play would be a third green-0
+    ev = feed(s, table(_discard("green-0"), first, blue1, yellow2), clock, frames=14)
+    assert moves(ev) == ["seat 0: stack:green-0"] and not kinds(ev, "question")
+
+
 def test_an_answer_goes_in_before_the_table_the_referee_was_left_to_follow() -> None:
     s, clock = started()
     ev = feed(s, scene(["red-3", "red-1"], {2: {"green": ["green-4"]}}), clock, frames=16)
