@@ -198,6 +198,14 @@ def _distance_to_same(m: TableModel, seat: int, pile: Pile) -> float:
                for s in same)
 
 
+def _still_shows(st: TrackedStack, piles: Sequence[Pile], new: Pile) -> bool:
+    """The stack's top still lies where the stack is, a pile of its own beside ``new``."""
+    reach = 0.5 * (st.size or new.size)
+    return any(p is not new and p.top == st.top.seen_as
+               and float(np.hypot(p.centre[0] - st.centre[0], p.centre[1] - st.centre[1])) < reach
+               for p in piles)
+
+
 def _in_deck(m: TableModel) -> bool:
     """No card lies on the table more often than the deck has it."""
     return all(n <= copies_in_deck(card) for card, n in m.seen().items())
@@ -391,11 +399,13 @@ class Tracker:
         self._commit(state)
 
     def _ask_start(self, state: VisibleState, t: float) -> list[TrackerEvent]:
-        """A single card lies in the discard zone of an empty table but is read too unsurely
-        to start the round: after ``start_ask_s`` ask the players which card it is (a round
-        started on a guess would be wrong throughout)."""
+        """A single card lies in the discard zone of a table whose collections are empty
+        (or hold no more cards than there are seats: the first moves came before the card
+        was read) but is read too unsurely to start the round: after ``start_ask_s`` ask the
+        players which card it is (a round started on a guess would be wrong throughout)."""
         u = state.unsure_discard
-        if state.discard is not None or not state.collections_empty or u is None:
+        collected = sum(len(p.cards) for piles in state.seats for p in piles)
+        if state.discard is not None or collected > self.players or u is None:
             self._unsure_start, self._asked_start = None, False
             return []
         if len(u.cards) != 1:
@@ -421,7 +431,10 @@ class Tracker:
         first = TrackedCard(card, card)
         place = state.discard or state.unsure_discard
         told = place.read_as(card) if place else Pile(card, (card,))
-        self._start(first, dataclasses.replace(state, discard=told, unsure_discard=None))
+        # cards collected before the round started are its first moves: seen next update
+        bare = tuple(() for _ in state.seats)
+        self._start(first, dataclasses.replace(state, discard=told, unsure_discard=None,
+                                               seats=bare))
         self._told = first
 
     def _played_after_end(self, state: VisibleState) -> VisibleState | None:
@@ -488,6 +501,8 @@ class Tracker:
                 pile = max((p for p in piles if str(p.top) == name),
                            key=lambda p: _distance_to_same(m, seat, p))
                 under = m.stack_at(seat, pile.centre, pile.size)
+                if under is not None and _still_shows(under, piles, pile):
+                    under = None  # laid beside that stack, overlapping it: a new stack
                 top = m.discard[-1].card if m.discard else None
                 card, notes = read_card(pile.top, pile.alternatives, m.seen(),
                                         into_collection(top, under.colour if under else None),

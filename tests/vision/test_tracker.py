@@ -125,6 +125,18 @@ def test_collect_onto_another_colours_stack_is_wrong_stack() -> None:
     assert sorted(rules(ev)) == ["out-of-turn", "wrong-stack"]
 
 
+def test_a_card_laid_overlapping_a_stack_whose_top_still_shows_starts_a_new_stack() -> None:
+    s, clock = started()
+    green = ("green-2", *at(0), 0.9)
+    feed(s, table(_discard("red-3"), green), clock)  # seat 0
+    feed(s, table(_discard("red-5"), green), clock)  # seat 1
+    feed(s, table(_discard("red-1"), green), clock)  # seat 2
+    # seat 0 lays blue-1 tight beside its green stack: the boxes overlap, the centres lie
+    # less than half a card's diagonal apart, but green-2 still shows: blue-1 is not on it
+    ev = feed(s, table(_discard("red-1"), green, ("blue-1", *at(0, 0.8 * W), 0.9)), clock)
+    assert moves(ev) == ["seat 0: collect:blue-1"] and "wrong-stack" not in rules(ev)
+
+
 def test_play_from_a_stack_uncovers_the_card_below() -> None:
     s, clock = started(top="blue-5")
     feed(s, scene(["blue-5"], {0: {"green": ["green-1"]}}), clock)
@@ -494,6 +506,21 @@ def test_an_unreadable_first_card_is_asked_about_and_the_answer_starts_the_round
         assert moves(ev) == [] and not kinds(ev, "question")
     ev = feed(s, table(_discard("yellow-2", 20.0, 30.0), green), clock)  # seat 1 plays on it
     assert moves(ev) == ["hand:yellow-2"] and rules(ev) == []
+
+
+def test_an_unreadable_first_card_is_asked_about_even_after_a_first_collect() -> None:
+    s = Session(None, Rules(players=3), calibration())
+    clock = Clock()
+    unsure = ("red-1", *CENTRE, 0.15, {"red-1": 0.15, "pink-1": 0.12})
+    feed(s, table(unsure), clock, frames=5)
+    green = ("green-1", *at(0))
+    ev = feed(s, table(unsure, green), clock, frames=20)  # seat 0 collects within 0.5 s
+    [q] = kinds(ev, "question")  # not silent: the round has begun, its first card unread
+    told = s.answer(q.payload["id"], "round starts: discard red-1")
+    assert [e.payload["observation"] for e in kinds(told, "verdict")] == [
+        "round starts: discard red-1"]
+    ev = feed(s, table(unsure, green), clock)
+    assert moves(ev) == ["seat 0: collect:green-1"]  # the collect is the round's first move
 
 
 def test_a_card_still_in_a_hand_over_the_discard_zone_is_not_asked_about() -> None:

@@ -43,3 +43,25 @@ def test_a_box_that_barely_overlaps_a_card_is_not_its() -> None:
     crops, names = finder_crops(IMAGE, np.stack([box(130)]), [card(0, "red-4", 100, 1.0, True)],
                                 0.45)
     assert names == [] and crops == []
+
+
+def test_finder_crops_are_cut_along_the_refiners_corners_when_given_one(tmp_path) -> None:
+    from vision.detector import DEFAULT_CORNERS, DEFAULT_FINDER
+    from vision.render.sampling import SceneSpec
+    from vision.training.scenes import SceneJob, render_one
+
+    def crops(refiner: str | None, out: str) -> tuple[np.ndarray, list[str]]:
+        (tmp_path / out / "finder" / "images").mkdir(parents=True)
+        (tmp_path / out / "finder" / "labels").mkdir(parents=True)
+        (tmp_path / out / "faces").mkdir()
+        job = SceneJob(str(tmp_path / out), SceneSpec(seed=11), None, crops_per_card=0,
+                       finder=str(DEFAULT_FINDER), refiner=refiner)
+        render_one(job, 0)
+        z = np.load(tmp_path / out / "faces" / "000000.npz")
+        return z["x"], [str(n) for n in z["names"]]
+
+    boxes, names = crops(None, "boxes")
+    refined, refined_names = crops(str(DEFAULT_CORNERS), "refined")
+    assert refined_names == names and len(names) > 5  # the same boxes, named alike
+    moved = np.abs(refined.astype(int) - boxes.astype(int)).mean(axis=(1, 2, 3))
+    assert (moved > 1.0).mean() > 0.5  # most cut elsewhere

@@ -33,7 +33,8 @@ def scenes(args: argparse.Namespace) -> None:
     spec = SceneSpec(seed=args.seed, design_seed=args.design_seed,
                      images_per_design=args.images_per_design)
     job = SceneJob(args.out, spec, None, crops_per_card=args.crops_per_card,
-                   finder=args.finder_crops, corners_per_card=args.corners_per_card)
+                   finder=args.finder_crops, corners_per_card=args.corners_per_card,
+                   refiner=args.refined_by)
     n = write_training_scenes(job, args.images, workers=args.workers)
     print(f"{args.images} scenes, {n} face crops in {args.out}")
 
@@ -142,6 +143,9 @@ def main() -> None:
                    help="crops per card along its jittered true corners")
     s.add_argument("--finder-crops", metavar="FINDER",
                    help="also one crop along each box this finder (.pt/.onnx) puts on a card")
+    s.add_argument("--refined-by", metavar="REFINER",
+                   help="cut the --finder-crops along this corner refiner's corners (.pt), as "
+                   "the detector reads them")
     s.add_argument("--corners-per-card", type=int, default=0,
                    help="corner-refiner samples per card (jittered boxes, and the finder's)")
     scenes_in = argparse.ArgumentParser(add_help=False)  # what both trainings read

@@ -7,7 +7,8 @@ scaled tables), and the face classifier from rectified crops of full-resolution 
 with the corners jittered as a finder's boxes would be - or, given a finder
 (``SceneJob.finder``), also cut along the boxes that finder itself puts on the scene: its
 boxes are sloppier than any jitter (a few degrees off, a card below taken in), and the
-reader must read what it is given at the table.
+reader must read what it is given at the table. Given a corner refiner too
+(``SceneJob.refiner``), those crops are cut along its corners, as the detector cuts them.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from vision.render.sampling import SceneSpec, render_scene
 from vision.render.truth import CardTruth
 
 if TYPE_CHECKING:
+    from vision.corners import CornerRefiner
     from vision.detector import Finder
 
 FINDER_WIDTH = 640  # the finder's input: a 1280x720 frame scaled by one half
@@ -46,10 +48,12 @@ class SceneJob:
     corners_per_card: int = 0  # corner-refiner samples per card along jittered boxes (and
     # one along each finder box on it, given a finder)
     match_iou: float = 0.45  # a finder box is a card's when their outlines overlap this much
+    refiner: str | None = None  # cut the finder's crops along this corner refiner's corners
 
 
 _DECK: dict[str | None, Deck] = {}
 _FINDER: dict[str, Finder] = {}
+_REFINER: dict[str, CornerRefiner] = {}
 
 
 def _deck(path: str | None) -> Deck:
@@ -162,6 +166,14 @@ def _finder(path: str) -> Finder:
     return _FINDER[path]
 
 
+def _refiner(path: str) -> CornerRefiner:
+    if path not in _REFINER:
+        from vision.corners import CornerRefiner
+
+        _REFINER[path] = CornerRefiner(Path(path))
+    return _REFINER[path]
+
+
 def render_one(job: SceneJob, index: int) -> tuple[str, int]:
     deck = _deck(job.deck_path)
     frame = render_scene(deck, job.spec, index)
@@ -199,7 +211,8 @@ def render_one(job: SceneJob, index: int) -> tuple[str, int]:
 
         found = find_cards(_finder(job.finder), img)[0]
         on = match_boxes(found, frame.truths, job.match_iou)
-        more = _named_crops(img, found, on)
+        cut = _refiner(job.refiner).refine(img, found) if job.refiner else found
+        more = _named_crops(img, cut, on)
         crops += more[0]
         names += more[1]
     if job.corners_per_card:
