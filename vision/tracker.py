@@ -284,6 +284,7 @@ class Tracker:
         self.committed: VisibleState | None = None
         self._candidate: VisibleState | None = None
         self._since = 0.0
+        self._read_since = 0.0
         self._frames = 0
         self._held_since: float | None = None
         self._asked_hold = False
@@ -333,6 +334,8 @@ class Tracker:
             self._twin_frames.update(self._same_face_nearby(state))
         if state != self._candidate or (self._candidate is not None
                                          and state.moved_tops(self._candidate)):
+            if self._candidate is None or state != self._candidate:
+                self._read_since = t  # the tops read otherwise (not only moved)
             self._candidate, self._since, self._frames = state, t, 1
         else:
             self._frames += 1
@@ -683,7 +686,7 @@ class Tracker:
                         f"the stack showed the card under its top for {self.lift_s:g} s: its "
                         f"top {c.move.card} was laid squarely on its twin on the discard")
                 exact = [(dataclasses.replace(c, notes=(*c.notes, note)), exact[0][1])]
-        settled = t - self._since >= self.unsure_s - 1e-9
+        settled = t - self._read_since >= self.unsure_s - 1e-9  # a misread flickers back
         if len(exact) == 1 and not settled and self._maybe_same(exact[0][0]):
             return []  # an unsure new reading of the discard that could be the old card: wait
         if len(exact) == 1:

@@ -181,6 +181,16 @@ def test_two_changes_at_once_become_a_question() -> None:
     assert moves(ev) == ["hand:red-2"]
 
 
+def test_a_change_read_the_same_while_cards_jitter_is_asked_about_in_time() -> None:
+    s, clock = started()
+    green = ("green-4", *at(2), 0.9)
+    ev: list[Event] = []
+    for k in range(6):  # 3 s: the new discard top's box jumps every 0.5 s (a hand near it)
+        ev += feed(s, table(_discard("red-1", 10.0 * (k % 2), 0.0), green), clock, frames=5)
+    (q,) = kinds(ev, "question")  # the reading held for 1.2 s: no misread flickering back
+    assert set(q.payload["candidates"]) == {"hand:red-1", "seat 2: collect:green-4"}
+
+
 def test_after_a_change_no_move_explains_the_next_seat_seen_is_not_out_of_turn() -> None:
     s, clock = started()
     feed(s, scene(["red-3", "red-1"], {2: {"green": ["green-4"]}}), clock, frames=16)
