@@ -285,6 +285,7 @@ class Tracker:
         self._candidate: VisibleState | None = None
         self._since = 0.0
         self._read_since = 0.0
+        self._unexplained_since: float | None = None  # the table first read unexplained
         self._frames = 0
         self._held_since: float | None = None
         self._asked_hold = False
@@ -351,6 +352,7 @@ class Tracker:
             if self._held_since is not None:  # the hidden cards are back as they were
                 self._touched |= self._hidden
             self._held_since, self._hidden = None, set()
+            self._unexplained_since = None
             if self.phase is Phase.WAITING:
                 return self._ask_start(state, t)
             settled = t - self._since >= self.unsure_s - 1e-9  # an arm may rest on it a while
@@ -370,6 +372,7 @@ class Tracker:
     def _commit(self, state: VisibleState) -> None:
         self.committed = state
         self._held_since, self._asked_hold = None, False
+        self._unexplained_since = None
         self.touched = frozenset(self._touched | {
             p for p, n in self._twin_frames.items() if n >= self.touch_frames})
         self._touched, self._hidden = set(), set()
@@ -686,7 +689,12 @@ class Tracker:
                         f"the stack showed the card under its top for {self.lift_s:g} s: its "
                         f"top {c.move.card} was laid squarely on its twin on the discard")
                 exact = [(dataclasses.replace(c, notes=(*c.notes, note)), exact[0][1])]
-        settled = t - self._read_since >= self.unsure_s - 1e-9  # a misread flickers back
+        if self._unexplained_since is None:
+            self._unexplained_since = t
+        # a misread flickers back within unsure_s; a reading that flickers for hold_s
+        # between explanations is no longer waited out: the players are asked (not silent)
+        settled = (t - self._read_since >= self.unsure_s - 1e-9
+                   or t - self._unexplained_since >= self.hold_s - 1e-9)
         if len(exact) == 1 and not settled and self._maybe_same(exact[0][0]):
             return []  # an unsure new reading of the discard that could be the old card: wait
         if len(exact) == 1:

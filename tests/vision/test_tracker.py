@@ -191,6 +191,18 @@ def test_a_change_read_the_same_while_cards_jitter_is_asked_about_in_time() -> N
     assert set(q.payload["candidates"]) == {"hand:red-1", "seat 2: collect:green-4"}
 
 
+def test_a_change_whose_reading_keeps_flickering_is_asked_about_not_waited_out() -> None:
+    s, clock = started()
+    green = ("green-4", *at(2), 0.9)
+    ev: list[Event] = []
+    for k in range(8):  # 4 s: the new discard top reads red-1, red-5, red-1, ... 0.5 s each
+        ev += feed(s, table(_discard("red-1" if k % 2 else "red-5"), green), clock, frames=5)
+    assert not kinds(ev, "question")  # a misread may still settle
+    for k in range(6):  # 3 s more: not silent for ever (hold_s, 5 s)
+        ev += feed(s, table(_discard("red-1" if k % 2 else "red-5"), green), clock, frames=5)
+    assert len(kinds(ev, "question")) == 1
+
+
 def test_after_a_change_no_move_explains_the_next_seat_seen_is_not_out_of_turn() -> None:
     s, clock = started()
     feed(s, scene(["red-3", "red-1"], {2: {"green": ["green-4"]}}), clock, frames=16)
