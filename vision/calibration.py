@@ -233,7 +233,8 @@ def _polygon(value: Any, what: str, where: str) -> np.ndarray:
 
 
 def zones_from_dict(data: Any, where: str = "zones") -> Calibration:
-    """``{"discard": [[x, y], ...], "seats": [[[x, y], ...], ...]}`` (seat order clockwise)."""
+    """``{"discard": [[x, y], ...], "seats": [[[x, y], ...], ...]}`` (seat order clockwise;
+    optional ``"reveal_seats"``: where each seat's hand is laid down at a round's end)."""
     if not isinstance(data, Mapping):
         raise ValueError(f"{where}: expected a mapping with 'discard' and 'seats'")
     for key in ("discard", "seats"):
@@ -246,7 +247,12 @@ def zones_from_dict(data: Any, where: str = "zones") -> Calibration:
     polys = tuple(_polygon(p, f"seat {k}'s polygon", where) for k, p in enumerate(seats))
     h = data.get("homography")
     homography = None if h is None else np.asarray(h, np.float64).reshape(3, 3)
-    return Calibration(discard, polys, homography, "zones")
+    reveal = data.get("reveal_seats")
+    if reveal is not None and (not isinstance(reveal, list) or len(reveal) != len(polys)):
+        raise ValueError(f"{where}: 'reveal_seats' must list one polygon per seat")
+    reveal_polys = None if reveal is None else tuple(
+        _polygon(p, f"seat {k}'s reveal polygon", where) for k, p in enumerate(reveal))
+    return Calibration(discard, polys, homography, "zones", reveal_polys)
 
 
 def load_zones(path: str | Path) -> Calibration:
@@ -269,6 +275,8 @@ def zones_to_dict(cal: Calibration) -> dict[str, Any]:
     }
     if cal.homography is not None:
         out["homography"] = cal.homography.tolist()
+    if cal.reveal_seats is not None:
+        out["reveal_seats"] = [np.round(s, 2).tolist() for s in cal.reveal_seats]
     return out
 
 

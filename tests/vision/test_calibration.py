@@ -54,6 +54,9 @@ def test_zones_file_round_trip(tmp_path: Path) -> None:
         assert back.players == 3 and back.method == "zones"
         for p in [(640, 360), (640, 600), (450, 250), (830, 250), (0, 0)]:
             assert back.zone_of(p) == cal.zone_of(p)
+        beyond = np.array([[640.0, 360 + 500]])  # a hand laid down beyond seat 0's zone
+        assert back.zone_codes(beyond).tolist() == [-2]
+        assert back.zone_codes(beyond, reveal=True).tolist() == [0]
 
 
 @pytest.mark.parametrize("text, message", [
@@ -66,6 +69,8 @@ def test_zones_file_round_trip(tmp_path: Path) -> None:
      "seat 1's polygon has no area"),
     ("discard: [[0,0],[1,0],[x,1]]\nseats: []", "not a list"),
     ("discard: [[0, 0]\n", "not valid"),
+    ("discard: [[0,0],[1,0],[1,1]]\nseats: [[[0,0],[1,0],[1,1]], [[0,0],[2,0],[2,2]]]\n"
+     "reveal_seats: [[[0,0],[1,0],[1,1]]]", "one polygon per seat"),
 ])
 def test_bad_zones_files_say_what_is_wrong(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "zones.yaml"
