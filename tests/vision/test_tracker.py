@@ -690,15 +690,26 @@ def test_a_lifted_top_over_a_card_with_no_copy_left_is_never_read_as_a_collect()
     assert moves(ev) == ["seat 0: stack:green-3"]
 
 
-def test_a_twin_played_off_its_twin_is_read_as_seen_not_as_a_misread_hand_card() -> None:
-    s, clock = started(top="red-3")
+Laid = tuple[str, float, float, float]  # a card by name, centre and confidence
+
+
+def _both_copies_collected_by_seat_0(card: str, top: str) -> tuple[Session, Clock, Laid, Laid]:
+    """Seat 0 collects ``card``, seats 1 and 2 collect green-1 and yellow-2, then seat 0 lays
+    the other ``card`` askew on its first: the session, its clock, both piles' cards."""
+    s, clock = started(top=top)
     green1, yellow2 = ("green-1", *at(1), 0.9), ("yellow-2", *at(2), 0.9)
-    first, second = ("pink-5", *at(0), 0.9), ("pink-5", *at(0, 14.0, 9.0), 0.9)
-    feed(s, table(_discard("red-3"), first), clock)  # seat 0
-    feed(s, table(_discard("red-3"), first, green1), clock)  # seat 1
-    feed(s, table(_discard("red-3"), first, green1, yellow2), clock)  # seat 2
-    ev = feed(s, table(_discard("red-3"), second, green1, yellow2), clock, frames=14)
-    assert moves(ev) == ["seat 0: collect:pink-5"]  # the other pink-5, laid askew on it
+    first, second = (card, *at(0), 0.9), (card, *at(0, 14.0, 9.0), 0.9)
+    feed(s, table(_discard(top), first), clock)  # seat 0
+    feed(s, table(_discard(top), first, green1), clock)  # seat 1
+    feed(s, table(_discard(top), first, green1, yellow2), clock)  # seat 2
+    ev = feed(s, table(_discard(top), second, green1, yellow2), clock, frames=14)
+    assert moves(ev) == [f"seat 0: collect:{card}"]  # the other one, laid askew on it
+    return s, clock, first, second
+
+
+def test_a_twin_played_off_its_twin_is_read_as_seen_not_as_a_misread_hand_card() -> None:
+    s, clock, first, second = _both_copies_collected_by_seat_0("pink-5", "red-3")
+    green1, yellow2 = ("green-1", *at(1), 0.9), ("yellow-2", *at(2), 0.9)
     feed(s, table(_discard("red-5"), second, green1, yellow2), clock)  # seat 1
     yellow4 = ("yellow-4", *at(2), 0.9)
     feed(s, table(_discard("red-5"), second, green1, yellow4), clock)  # seat 2
@@ -709,19 +720,13 @@ def test_a_twin_played_off_its_twin_is_read_as_seen_not_as_a_misread_hand_card()
 
 
 def test_a_card_both_of_whose_copies_lie_on_a_stack_is_played_from_there_not_a_hand() -> None:
-    s, clock = started(top="green-3")
-    blue1, yellow2 = ("blue-1", *at(1), 0.9), ("yellow-2", *at(2), 0.9)
-    first, second = ("green-0", *at(0), 0.9), ("green-0", *at(0, 14.0, 9.0), 0.9)
-    feed(s, table(_discard("green-3"), first), clock)  # seat 0
-    feed(s, table(_discard("green-3"), first, blue1), clock)  # seat 1
-    feed(s, table(_discard("green-3"), first, blue1, yellow2), clock)  # seat 2
-    ev = feed(s, table(_discard("green-3"), second, blue1, yellow2), clock, frames=14)
-    assert moves(ev) == ["seat 0: collect:green-0"]  # the other green-0, laid askew on it
-    feed(s, table(_discard("green-5"), second, blue1, yellow2), clock)  # seat 1
-    feed(s, table(_discard("green-2"), second, blue1, yellow2), clock)  # seat 2
+    s, clock, first, second = _both_copies_collected_by_seat_0("green-0", "green-3")
+    green1, yellow2 = ("green-1", *at(1), 0.9), ("yellow-2", *at(2), 0.9)
+    feed(s, table(_discard("green-5"), second, green1, yellow2), clock)  # seat 1
+    feed(s, table(_discard("green-2"), second, green1, yellow2), clock)  # seat 2
     # seat 0 plays its top green-0: the discard shows green-0 and so does the stack. No
     # reading could make it another card, but a hand play would be a third green-0
-    ev = feed(s, table(_discard("green-0"), first, blue1, yellow2), clock, frames=14)
+    ev = feed(s, table(_discard("green-0"), first, green1, yellow2), clock, frames=14)
     assert moves(ev) == ["seat 0: stack:green-0"] and not kinds(ev, "question")
 
 
