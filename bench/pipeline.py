@@ -277,6 +277,9 @@ def main() -> None:
     print("not told as alerts (held for an answer, unsure), by whether the truth has them: "
           + (", ".join(f"{k} {n}" for k, n in sorted(total.withheld.items())) or "none"))
     if replayed:
+        if lat:
+            print(f"verdict latency after the card is let go (video time only): median "
+                  f"{statistics.median(lat):.2f} s, p95 {p95:.2f} s")
         print("(detections read back from an earlier run: no speed figures)")
         return
     print(f"processing: {1 / per_frame:.1f} frames/s ({per_frame * 1000:.0f} ms/frame); "
