@@ -103,8 +103,9 @@ class VisibleState:
         return tuple(p.top for p in self.seats[seat])
 
     @property
-    def collections_empty(self) -> bool:
-        return not any(self.seats)
+    def collected(self) -> int:
+        """How many cards the seats' piles show (tops and the cards read under them)."""
+        return sum(len(p.cards) for piles in self.seats for p in piles)
 
     def moved_tops(self, other: VisibleState) -> list[tuple[int | None, Pile]]:
         """Piles showing the same top as in ``other`` (an equal state) that lie elsewhere:
@@ -238,7 +239,8 @@ class TableView:
         seats = tuple(tuple(sorted(ps, key=pile_order)) for ps in seat_piles)
         reveals = None
         if reveal:
-            laid = self._piles(d, quads, pts, self.calibration.zone_codes(pts, reveal=True))[1]
+            laid = seat_piles if self.calibration.reveal_seats is None else self._piles(
+                d, quads, pts, self.calibration.zone_codes(pts, reveal=True))[1]
             reveals = tuple(self._reveal(laid[k], stack_tops[k] if stack_tops else ())
                             for k in range(n_seats))
         unsure = None if discard else self._unsure_discard(detections, deck & ~keep)

@@ -335,7 +335,7 @@ class Tracker:
             self._twin_frames.update(self._same_face_nearby(state))
         if state != self._candidate or (self._candidate is not None
                                          and state.moved_tops(self._candidate)):
-            if self._candidate is None or state != self._candidate:
+            if state != self._candidate:
                 self._read_since = t  # the tops read otherwise (not only moved)
             self._candidate, self._since, self._frames = state, t, 1
         else:
@@ -387,7 +387,7 @@ class Tracker:
         self.committed = state
         if state.discard is None or len(state.discard.cards) != 1:
             return self._ask_start(state, t)
-        collected = sum(len(p.cards) for piles in state.seats for p in piles)
+        collected = state.collected
         if collected > 1:
             return self._ask_start(state, t)
         # one card collected already (the first move came before the first card was read
@@ -410,8 +410,7 @@ class Tracker:
         was read) but is read too unsurely to start the round: after ``start_ask_s`` ask the
         players which card it is (a round started on a guess would be wrong throughout)."""
         u = state.unsure_discard
-        collected = sum(len(p.cards) for piles in state.seats for p in piles)
-        if state.discard is not None or collected > self.players or u is None:
+        if state.discard is not None or state.collected > self.players or u is None:
             self._unsure_start, self._asked_start = None, False
             return []
         if len(u.cards) != 1:
