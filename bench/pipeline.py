@@ -36,7 +36,7 @@ import cv2  # noqa: E402
 from companion_api.camera import detect  # noqa: E402
 from engine.observations import Played, parse_observation  # noqa: E402
 from engine.rules import Rules  # noqa: E402
-from vision.detector import load_detector  # noqa: E402
+from vision.detector import load_detector, same_card_iou  # noqa: E402
 from vision.game_check import GameScore, move_key, score_game  # noqa: E402
 from vision.session import Session  # noqa: E402
 from vision.tracker import Tracker  # noqa: E402
@@ -75,11 +75,19 @@ class Replay:
             self.path.write_bytes(pickle.dumps(self.frames))
 
 
-def weights_key(*paths: Path) -> str:
+def weights_key(*paths: Path, settings: str = "") -> str:
     h = hashlib.sha1()
     for p in paths:
         h.update(p.read_bytes())
+    h.update(settings.encode())
     return h.hexdigest()[:10]
+
+
+def settings_key(detector: object) -> str:
+    """The detector's settings that change its detections beyond its weights (empty for
+    the settings the earlier caches were made with, so they stay valid)."""
+    same = getattr(detector, "same_card_iou", None)
+    return "" if same is None else f"same_card_iou={same}"
 
 
 def decode_only(video: Path) -> tuple[int, float]:
@@ -219,20 +227,26 @@ def main() -> None:
     ap.add_argument("--faces", default=None, help="other face classifier weights (.pt)")
     ap.add_argument("--corners", default=None,
                     help="other corner refiner weights (.pt), or 'none'")
+    ap.add_argument("--same-card-iou", default=None,
+                    help="two refined boxes overlapping this much are one card (default: the "
+                    "detector's own; 'none': keep every box)")
     ap.add_argument("--replay", action="store_true",
                     help="keep and reuse each game's detections (tracker work; no speed)")
     args = ap.parse_args()
     import torch
 
     torch.set_num_threads(2)
-    detector = (load_detector(faces=args.faces, corners=args.corners)
+    same = {} if args.same_card_iou is None else {
+        "same_card_iou": same_card_iou(args.same_card_iou)}
+    detector = (load_detector(faces=args.faces, corners=args.corners, **same)
                 if args.detector == "shipped" else None)
     if args.replay:
         from vision.detector import DEFAULT_CORNERS, DEFAULT_FACES, DEFAULT_FINDER
 
         refiner = getattr(detector, "corners", None)  # the key of a detector without one
         key = weights_key(DEFAULT_FINDER, Path(args.faces or DEFAULT_FACES),  # is unchanged
-                          *([Path(args.corners or DEFAULT_CORNERS)] if refiner else []))
+                          *([Path(args.corners or DEFAULT_CORNERS)] if refiner else []),
+                          settings=settings_key(detector))
     total = GameScore()
     frames = 0
     busy = decode_s = 0.0

@@ -51,6 +51,8 @@ FINDER_WIDTH = 640
 FINDER_CONF = 0.2  # the finder's own threshold (measured best: passt eval --conf)
 MIN_CONF = 0.05  # finder confidence x face probability a card must reach (the table
 # view keeps only cards of 0.25 and more for the game state)
+SAME_CARD_IOU = 0.7  # two refined boxes overlapping this much are one card found twice:
+# labelled cards (40 % visible or more) never overlap beyond IoU 0.41 in the test tables
 
 
 class CardDetector(Protocol):
@@ -120,10 +122,11 @@ class FaceReader:
 
 class TwoStageDetector:
     def __init__(self, finder: Finder, faces: FaceReader, min_conf: float = 0.25,
-                 finder_width: int = FINDER_WIDTH, corners: CornerRefiner | None = None
-                 ) -> None:
+                 finder_width: int = FINDER_WIDTH, corners: CornerRefiner | None = None,
+                 same_card_iou: float | None = SAME_CARD_IOU) -> None:
         self.finder, self.faces, self.corners = finder, faces, corners
         self.min_conf, self.finder_width = min_conf, finder_width
+        self.same_card_iou = same_card_iou  # None: keep every box
         self.class_names: Sequence[str] = [n for n in faces.names if n != "other"]
         unknown = set(self.class_names) - set(CARD_NAMES)
         self._deck_names = CARD_NAMES if not unknown else tuple(self.class_names)
@@ -142,7 +145,10 @@ class TwoStageDetector:
         probs = self.faces.read(crops)
         best = probs.argmax(1)
         names = [self.faces.names[i] for i in best]
-        keep = np.array([n != "other" for n in names]) & (found * probs.max(1) >= self.min_conf)
+        conf = found * probs.max(1)
+        keep = np.array([n != "other" for n in names]) & (conf >= self.min_conf)
+        if self.same_card_iou is not None and keep.sum() > 1:
+            keep[keep] = one_box_per_card(corners[keep], conf[keep], self.same_card_iou)
         if not keep.any():
             return empty_detections()
         deck_idx = [self.faces.names.index(n) for n in self._deck_names]
@@ -151,7 +157,7 @@ class TwoStageDetector:
         det = card_detections(
             [n for n, k in zip(names, keep, strict=True) if k],
             boxes[keep],
-            (found * probs.max(1))[keep],
+            conf[keep],
             corners[keep],
             class_names=self._deck_names,
         )
@@ -159,10 +165,30 @@ class TwoStageDetector:
         return det
 
 
+def one_box_per_card(corners: np.ndarray, conf: np.ndarray, iou: float) -> np.ndarray:
+    """Which boxes to keep when the finder put two on one card: its own suppression works
+    on its half-resolution boxes, which can differ in angle on a turned card; once the
+    refiner has put both on the card's corners they overlap almost wholly. The surer
+    reading stays (in one game a hand card read twice counted twice in the reveal)."""
+    scores = np.concatenate([corners.min(1), corners.max(1), conf[:, None]], axis=1)
+    return np.asarray(sv.oriented_box_non_max_suppression(scores, corners, iou), bool)
+
+
+def same_card_iou(text: str) -> float | None:
+    """A command line's ``--same-card-iou``: an IoU in (0, 1], or ``none`` (keep every box)."""
+    if text.strip().lower() == "none":
+        return None
+    value = float(text)
+    if not 0 < value <= 1:
+        raise ValueError(f"an IoU is in (0, 1], not {value}")
+    return value
+
+
 def load_detector(finder: Path | str | None = None, faces: Path | str | None = None,
                   conf: float = FINDER_CONF, min_conf: float = MIN_CONF,
                   warm_up: bool = True, half_turns: bool = True,
-                  corners: Path | str | None = None) -> TwoStageDetector:
+                  corners: Path | str | None = None,
+                  same_card_iou: float | None = SAME_CARD_IOU) -> TwoStageDetector:
     """The shipped detector (``models/``), or other weights for any stage (``corners``:
     a corner refiner's weights, ``"none"`` to read the finder's boxes as found).
 
@@ -176,7 +202,7 @@ def load_detector(finder: Path | str | None = None, faces: Path | str | None = N
         refiner = CornerRefiner(Path(corners or DEFAULT_CORNERS))
     det = TwoStageDetector(Finder(Path(finder or DEFAULT_FINDER), conf=conf),
                            FaceReader(Path(faces or DEFAULT_FACES), half_turns),
-                           min_conf=min_conf, corners=refiner)
+                           min_conf=min_conf, corners=refiner, same_card_iou=same_card_iou)
     if warm_up:
         det.detect(np.zeros((720, 1280, 3), np.uint8))
     return det

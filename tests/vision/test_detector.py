@@ -68,6 +68,42 @@ def test_detections_are_assembled_and_other_is_dropped() -> None:
     np.testing.assert_allclose(d.xyxy[0], [10, 10, 40, 55])
 
 
+def _turned(card: np.ndarray, degrees: float) -> np.ndarray:
+    c = card.mean(0)
+    a = np.radians(degrees)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
+    return ((card - c) @ rot.T + c).astype(np.float32)
+
+
+def test_a_card_found_twice_is_read_once_the_surer_way() -> None:
+    """Two boxes on one card (a few degrees apart, as the finder puts them on a turned card)
+    are one card: the surer reading stays. A card overlapping another by a third, as hand
+    cards laid fanned do, stays a card of its own."""
+    card = np.array([[100, 100], [160, 100], [160, 190], [100, 190]], np.float32)
+    fanned = card + np.array([25, 0], np.float32)  # IoU about 0.4 with card
+    corners = np.stack([card, _turned(card, 4), fanned])
+    probs = np.zeros((3, 32), np.float32)
+    probs[0, CARD_NAMES.index("yellow-2")] = 0.6
+    probs[1, CARD_NAMES.index("yellow-3")] = 0.9
+    probs[2, CARD_NAMES.index("green-1")] = 0.9
+    finder = FakeFinder(corners, np.array([0.9, 0.9, 0.9]))
+    det = TwoStageDetector(finder, FakeFaces(probs), finder_width=640)  # type: ignore[arg-type]
+    d = det.detect(np.zeros((360, 640, 3), np.uint8))
+    assert sorted(d.data[CLASS_NAME]) == ["green-1", "yellow-3"]
+    keep_all = TwoStageDetector(finder, FakeFaces(probs),  # type: ignore[arg-type]
+                                finder_width=640, same_card_iou=None)
+    assert len(keep_all.detect(np.zeros((360, 640, 3), np.uint8))) == 3
+
+
+def test_same_card_iou_from_a_command_line() -> None:
+    from vision.detector import same_card_iou
+
+    assert same_card_iou("none") is None
+    assert same_card_iou("0.6") == pytest.approx(0.6)
+    with pytest.raises(ValueError, match=r"\(0, 1\]"):
+        same_card_iou("1.5")
+
+
 def test_finder_corners_are_scaled_back_to_the_frame() -> None:
     card = np.array([[10, 10], [40, 10], [40, 55], [10, 55]], np.float32)
     probs = np.zeros((1, 32), np.float32)
