@@ -36,7 +36,7 @@ import cv2  # noqa: E402
 from companion_api.camera import detect  # noqa: E402
 from engine.observations import Played, parse_observation  # noqa: E402
 from engine.rules import Rules  # noqa: E402
-from vision.detector import load_detector, same_card_iou  # noqa: E402
+from vision.detector import load_detector, one_box_settings  # noqa: E402
 from vision.game_check import GameScore, move_key, score_game  # noqa: E402
 from vision.session import Session  # noqa: E402
 from vision.tracker import Tracker  # noqa: E402
@@ -86,8 +86,8 @@ def weights_key(*paths: Path, settings: str = "") -> str:
 def settings_key(detector: object) -> str:
     """The detector's settings that change its detections beyond its weights (empty for
     the settings the earlier caches were made with, so they stay valid)."""
-    same = getattr(detector, "same_card_iou", None)
-    return "" if same is None else f"same_card_iou={same}"
+    same = getattr(detector, "same_card_iou", None), getattr(detector, "same_face_iou", None)
+    return "" if same == (None, None) else f"same_card_iou={same[0]},same_face_iou={same[1]}"
 
 
 def decode_only(video: Path) -> tuple[int, float]:
@@ -230,14 +230,15 @@ def main() -> None:
     ap.add_argument("--same-card-iou", default=None,
                     help="two refined boxes overlapping this much are one card (default: the "
                     "detector's own; 'none': keep every box)")
+    ap.add_argument("--same-face-iou", default=None,
+                    help="the same, for two boxes reading the same face")
     ap.add_argument("--replay", action="store_true",
                     help="keep and reuse each game's detections (tracker work; no speed)")
     args = ap.parse_args()
     import torch
 
     torch.set_num_threads(2)
-    same = {} if args.same_card_iou is None else {
-        "same_card_iou": same_card_iou(args.same_card_iou)}
+    same = one_box_settings(args.same_card_iou, args.same_face_iou)
     detector = (load_detector(faces=args.faces, corners=args.corners, **same)
                 if args.detector == "shipped" else None)
     if args.replay:

@@ -51,8 +51,9 @@ FINDER_WIDTH = 640
 FINDER_CONF = 0.2  # the finder's own threshold (measured best: passt eval --conf)
 MIN_CONF = 0.05  # finder confidence x face probability a card must reach (the table
 # view keeps only cards of 0.25 and more for the game state)
-SAME_CARD_IOU = 0.7  # two refined boxes overlapping this much are one card found twice:
-# labelled cards (40 % visible or more) never overlap beyond IoU 0.41 in the test tables
+SAME_CARD_IOU = 0.7  # two refined boxes overlapping this much are one card found twice,
+SAME_FACE_IOU = 0.5  # and this much when they read the same face: labelled cards (40 %
+# visible or more) never overlap beyond IoU 0.41 in the test tables
 
 
 class CardDetector(Protocol):
@@ -123,10 +124,12 @@ class FaceReader:
 class TwoStageDetector:
     def __init__(self, finder: Finder, faces: FaceReader, min_conf: float = 0.25,
                  finder_width: int = FINDER_WIDTH, corners: CornerRefiner | None = None,
-                 same_card_iou: float | None = SAME_CARD_IOU) -> None:
+                 same_card_iou: float | None = SAME_CARD_IOU,
+                 same_face_iou: float | None = SAME_FACE_IOU) -> None:
         self.finder, self.faces, self.corners = finder, faces, corners
         self.min_conf, self.finder_width = min_conf, finder_width
         self.same_card_iou = same_card_iou  # None: keep every box
+        self.same_face_iou = same_face_iou
         self.class_names: Sequence[str] = [n for n in faces.names if n != "other"]
         unknown = set(self.class_names) - set(CARD_NAMES)
         self._deck_names = CARD_NAMES if not unknown else tuple(self.class_names)
@@ -147,8 +150,9 @@ class TwoStageDetector:
         names = [self.faces.names[i] for i in best]
         conf = found * probs.max(1)
         keep = np.array([n != "other" for n in names]) & (conf >= self.min_conf)
-        if self.same_card_iou is not None and keep.sum() > 1:
-            keep[keep] = one_box_per_card(corners[keep], conf[keep], self.same_card_iou)
+        if keep.sum() > 1:
+            keep[keep] = one_box_per_card(corners[keep], conf[keep], best[keep],
+                                          self.same_card_iou, self.same_face_iou)
         if not keep.any():
             return empty_detections()
         deck_idx = [self.faces.names.index(n) for n in self._deck_names]
@@ -165,17 +169,28 @@ class TwoStageDetector:
         return det
 
 
-def one_box_per_card(corners: np.ndarray, conf: np.ndarray, iou: float) -> np.ndarray:
+def one_box_per_card(corners: np.ndarray, conf: np.ndarray, faces: np.ndarray,
+                     iou: float | None, same_face_iou: float | None) -> np.ndarray:
     """Which boxes to keep when the finder put two on one card: its own suppression works
-    on its half-resolution boxes, which can differ in angle on a turned card; once the
-    refiner has put both on the card's corners they overlap almost wholly. The surer
-    reading stays (in one game a hand card read twice counted twice in the reveal)."""
-    scores = np.concatenate([corners.min(1), corners.max(1), conf[:, None]], axis=1)
-    return np.asarray(sv.oriented_box_non_max_suppression(scores, corners, iou), bool)
+    on its half-resolution boxes, which can differ in angle or size on a turned card; once
+    the refiner has put both on the card's corners they overlap almost wholly (``iou``), or
+    well, reading the same face (``same_face_iou``), as a box too long does that reaches
+    over a neighbour. The surer reading stays. (Measured in rendered games: a hand card read
+    twice counted twice in a reveal; a too-long box merged two stacks into one pile.)"""
+    scores = np.concatenate([corners.min(1), corners.max(1), conf[:, None],
+                             np.asarray(faces, np.float64)[:, None]], axis=1)
+    keep = np.ones(len(corners), bool)
+    for threshold, columns in ((same_face_iou, 6), (iou, 5)):
+        if threshold is not None and keep.sum() > 1:
+            idx = np.flatnonzero(keep)
+            keep[idx] = sv.oriented_box_non_max_suppression(
+                scores[idx, :columns], corners[idx], threshold)
+    return keep
 
 
-def same_card_iou(text: str) -> float | None:
-    """A command line's ``--same-card-iou``: an IoU in (0, 1], or ``none`` (keep every box)."""
+def iou_or_none(text: str) -> float | None:
+    """A command line's ``--same-card-iou`` or ``--same-face-iou``: an IoU in (0, 1], or
+    ``none`` (keep every box)."""
     if text.strip().lower() == "none":
         return None
     value = float(text)
@@ -184,11 +199,23 @@ def same_card_iou(text: str) -> float | None:
     return value
 
 
+def one_box_settings(same_card: str | None, same_face: str | None
+                     ) -> dict[str, float | None]:
+    """``load_detector`` keywords from a command line's two options (None: the default)."""
+    out: dict[str, float | None] = {}
+    if same_card is not None:
+        out["same_card_iou"] = iou_or_none(same_card)
+    if same_face is not None:
+        out["same_face_iou"] = iou_or_none(same_face)
+    return out
+
+
 def load_detector(finder: Path | str | None = None, faces: Path | str | None = None,
                   conf: float = FINDER_CONF, min_conf: float = MIN_CONF,
                   warm_up: bool = True, half_turns: bool = True,
                   corners: Path | str | None = None,
-                  same_card_iou: float | None = SAME_CARD_IOU) -> TwoStageDetector:
+                  same_card_iou: float | None = SAME_CARD_IOU,
+                  same_face_iou: float | None = SAME_FACE_IOU) -> TwoStageDetector:
     """The shipped detector (``models/``), or other weights for any stage (``corners``:
     a corner refiner's weights, ``"none"`` to read the finder's boxes as found).
 
@@ -202,7 +229,8 @@ def load_detector(finder: Path | str | None = None, faces: Path | str | None = N
         refiner = CornerRefiner(Path(corners or DEFAULT_CORNERS))
     det = TwoStageDetector(Finder(Path(finder or DEFAULT_FINDER), conf=conf),
                            FaceReader(Path(faces or DEFAULT_FACES), half_turns),
-                           min_conf=min_conf, corners=refiner, same_card_iou=same_card_iou)
+                           min_conf=min_conf, corners=refiner, same_card_iou=same_card_iou,
+                           same_face_iou=same_face_iou)
     if warm_up:
         det.detect(np.zeros((720, 1280, 3), np.uint8))
     return det

@@ -26,6 +26,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--same-card-iou", default=None,
                    help="two refined boxes overlapping this much are one card found twice "
                    "(default: the detector's own; 'none': keep every box)")
+    p.add_argument("--same-face-iou", default=None,
+                   help="the same, for two boxes reading the same face")
     p.add_argument("--json", default=None, help="also write the full report here")
     p.add_argument("--one-turn", action="store_true",
                    help="read each card once (default: average it with its half turn)")
@@ -38,14 +40,13 @@ def run(args: argparse.Namespace) -> int:
     data = Path(args.data)
     if not data.is_dir():
         raise FileNotFoundError(f"no dataset folder {data}")
-    from vision.detector import FINDER_CONF, MIN_CONF, SAME_CARD_IOU, same_card_iou
+    from vision.detector import FINDER_CONF, MIN_CONF, one_box_settings
 
     detector = load_detector(args.model, args.faces,
                              conf=FINDER_CONF if args.conf is None else args.conf,
                              min_conf=MIN_CONF if args.min_conf is None else args.min_conf,
                              half_turns=not args.one_turn, corners=args.corners,
-                             same_card_iou=SAME_CARD_IOU if args.same_card_iou is None
-                             else same_card_iou(args.same_card_iou))
+                             **one_box_settings(args.same_card_iou, args.same_face_iou))
     report = evaluate(detector, data, args.limit)
     print(report.summary())
     if args.json:

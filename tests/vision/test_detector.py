@@ -91,17 +91,34 @@ def test_a_card_found_twice_is_read_once_the_surer_way() -> None:
     d = det.detect(np.zeros((360, 640, 3), np.uint8))
     assert sorted(d.data[CLASS_NAME]) == ["green-1", "yellow-3"]
     keep_all = TwoStageDetector(finder, FakeFaces(probs),  # type: ignore[arg-type]
-                                finder_width=640, same_card_iou=None)
+                                finder_width=640, same_card_iou=None, same_face_iou=None)
     assert len(keep_all.detect(np.zeros((360, 640, 3), np.uint8))) == 3
 
 
-def test_same_card_iou_from_a_command_line() -> None:
-    from vision.detector import same_card_iou
+def test_a_box_reaching_past_its_card_goes_only_when_it_reads_the_same_face() -> None:
+    """A box too long (IoU 0.64 with the card's own) reading the card's face is the card
+    found twice; a card of another face lying that much over it stays."""
+    card = np.array([[100, 100], [160, 100], [160, 190], [100, 190]], np.float32)
+    long = np.array([[100, 100], [160, 100], [160, 240], [100, 240]], np.float32)
+    probs = np.zeros((2, 32), np.float32)
+    probs[0, CARD_NAMES.index("green-5")] = 0.9
+    for other, left in (("green-5", ["green-5"]), ("yellow-4", ["green-5", "yellow-4"])):
+        probs[1] = 0
+        probs[1, CARD_NAMES.index(other)] = 0.6
+        det = TwoStageDetector(FakeFinder(np.stack([card, long]), np.array([0.9, 0.9])),
+                               FakeFaces(probs), finder_width=640)  # type: ignore[arg-type]
+        d = det.detect(np.zeros((360, 640, 3), np.uint8))
+        assert sorted(d.data[CLASS_NAME]) == left
 
-    assert same_card_iou("none") is None
-    assert same_card_iou("0.6") == pytest.approx(0.6)
+
+def test_one_box_settings_from_a_command_line() -> None:
+    from vision.detector import one_box_settings
+
+    assert one_box_settings(None, None) == {}
+    assert one_box_settings("none", "0.6") == {"same_card_iou": None,
+                                                "same_face_iou": pytest.approx(0.6)}
     with pytest.raises(ValueError, match=r"\(0, 1\]"):
-        same_card_iou("1.5")
+        one_box_settings("1.5", None)
 
 
 def test_finder_corners_are_scaled_back_to_the_frame() -> None:
