@@ -235,6 +235,7 @@ class _Candidate:
     seen_as: Card
     pile: Pile | None
     notes: tuple[str, ...] = ()
+    misread: bool = False  # the camera reads the card moved as another (waits unsure_s)
 
     @property
     def observation(self) -> Played:
@@ -268,6 +269,9 @@ class Tracker:
         # a new discard read below unsure_read that gives the old top drift_share or more
         # waits unsure_s: it may be the old card read otherwise for a moment
         self.unsure_read, self.drift_share = 0.5, 0.05
+        # a stack top gone from its seat as a new discard card landed whose reading gives it
+        # left_share or more: it was played from there and is misread on the discard
+        self.left_share = 0.05
         self._unsure_start: tuple[float, Pile] | None = None  # since when, and where
         self._asked_start = False
         self._told: TrackedCard | None = None  # a discard top the players named
@@ -499,6 +503,8 @@ class Tracker:
                     if st.top.seen_as == d.top:
                         out.append(_Candidate(seat, Move.from_stack(st.top.card, st.colour),
                                               d.top, d))
+        if d is not None and old_top is not None and d.top != old_top.seen_as:
+            out += self._left_stack(state, d, m)
         for seat, piles in enumerate(state.seats):
             added = Counter(str(p.top) for p in piles) - Counter(
                 str(s.top.seen_as) for s in m.stacks[seat])
@@ -519,6 +525,25 @@ class Tracker:
                 else:  # a joker on no stack: name the stack its covered cards show
                     stack = pile.stack_colour or next(iter(Colour))
                 out.append(_Candidate(seat, Move.collect(card, stack), pile.top, pile, notes))
+        return out
+
+    def _left_stack(self, state: VisibleState, d: Pile, m: TableModel) -> list[_Candidate]:
+        """Stack tops gone from their seat as a new card landed on the discard whose reading
+        gives them a share: played from there, the discard misread (a blue-2 upside down read
+        blue-0 at 0.39, blue-2 at 0.10, while seat 3's blue-2 stack showed the card below)."""
+        out = []
+        for seat, stacks in enumerate(m.stacks):
+            shown = Counter(str(p.top) for p in state.seats[seat])
+            for st in stacks:
+                card = st.top.card
+                if (st.top.seen_as == d.top or shown[str(st.top.seen_as)] >= sum(
+                        s.top.seen_as == st.top.seen_as for s in stacks)
+                        or not _gives(d, card, self.left_share)):
+                    continue
+                note = (f"{card} left seat {seat}'s {st.colour.value} stack as a card landed "
+                        f"on the discard read as {d.top}: read as {card}")
+                out.append(_Candidate(seat, Move.from_stack(card, st.colour), d.top, d,
+                                      (note,), misread=True))
         return out
 
     def _from_under(self, state: VisibleState, card: Card
@@ -623,6 +648,8 @@ class Tracker:
     def _after(self, c: _Candidate, model: TableModel | None = None) -> TableModel:
         m = copy.deepcopy(model or self.model)
         m.apply(c.seat, c.move, c.seen_as, c.pile)
+        if c.misread:  # the card keeps the camera's reading of it on the discard
+            m.discard[-1].seen_as = c.seen_as
         return m
 
     def _pair(self, state: VisibleState, observed: Key,
@@ -694,8 +721,10 @@ class Tracker:
         # between explanations is no longer waited out: the players are asked (not silent)
         settled = (t - self._read_since >= self.unsure_s - 1e-9
                    or t - self._unexplained_since >= self.hold_s - 1e-9)
-        if len(exact) == 1 and not settled and self._maybe_same(exact[0][0]):
-            return []  # an unsure new reading of the discard that could be the old card: wait
+        if len(exact) == 1 and not settled and (exact[0][0].misread
+                                                or self._maybe_same(exact[0][0])):
+            return []  # an unsure new reading of the discard that could be the old card, or
+            # a stack top read otherwise there (an arm may hide that stack for a moment): wait
         if len(exact) == 1:
             c, m = exact[0]
             self.model, self._asked = m, None
