@@ -322,7 +322,8 @@ class Session:
             # alerts of this move wait for the players' answer (see shown)
             qid = next(self._ids)
             self._insert_before[qid] = out.observation
-        events.extend(self._observe(out.observation, t, list(out.notes), out.state, out.read))
+        events.extend(self._observe(out.observation, t, list(out.notes), out.state, out.read,
+                                    out.unsure))
         if unseen:
             text = (f"{out.observation} came while the player before was to move: did that "
                     "player lay a card exactly on its twin, which the camera cannot see? "
@@ -401,9 +402,11 @@ class Session:
         return out
 
     def _observe(self, obs: Observation, t: float, notes: list[str] | None = None,
-                 seen: VisibleState | None = None, read: float | None = None) -> list[Event]:
+                 seen: VisibleState | None = None, read: float | None = None,
+                 unsure: str | None = None) -> list[Event]:
         """Judge ``obs``; ``seen``: the table the camera saw it on (a move it saw itself),
-        ``read``: how surely it read the card moved."""
+        ``read``: how surely it read the card moved, ``unsure``: why the tracker doubts the
+        table it is judged on (its alerts are then told as unsure)."""
         r = self.referee.round
         before = (r.turn_lost, r.top, r.wish) if r is not None and r.discard else None
         try:
@@ -415,7 +418,8 @@ class Session:
         if seen is not None and self.look_close is not None and verdict.violations:
             events, verdict = self._second_look(seen, verdict, t)
         if seen is not None and verdict.violations:
-            why = doubt(verdict, seen, read, before, self.tracker.model, self.sure_read)
+            why = unsure or doubt(verdict, seen, read, before, self.tracker.model,
+                                  self.sure_read)
             if why is not None:
                 self._unsure.append((verdict.observation, why))
         shown = self.shown(verdict)

@@ -10,9 +10,14 @@ the new state:
 - exactly one fits: it is the observation (a joker landing also asks for the wish);
 - the new state only *lacks* cards the model expects (an arm covers a stack, the camera
   went dark): nothing is decided; the state is held until the cards come back, and after
-  ``hold_s`` a :class:`Question` asks the players;
+  ``hold_s`` a :class:`Question` asks the players. Once a place has been hidden
+  ``unsure_s``, a move elsewhere that explains everything else is read all the same (the
+  game goes on around a cup on a stack, or a stack whose history the tracker has wrong);
+  its alerts are told as unsure, as a move at the hidden place may have gone unseen;
 - several fit, or none: a :class:`Question` listing the candidate explanations; the
   tracker then takes the table as it now is (the players answer through the referee).
+  A stack top gone from its seat as a card lands on the discard is a play from that stack
+  when the discard's reading gives that card a share (a misread of the card moved).
 
 Two moves leave the tops' names as they were, so the tracker also watches where cards lie:
 
@@ -74,6 +79,7 @@ class Decoded:
     wish_needed: bool = False
     notes: tuple[str, ...] = ()
     read: float | None = None  # how surely the moved card was read (None: not read here)
+    unsure: str | None = None  # why the table it is judged on may be wrong (alerts unsure)
 
 
 @dataclass(frozen=True)
@@ -295,6 +301,7 @@ class Tracker:
         self._asked_hold = False
         self._asked: TableModel | None = None  # the model before the last question's rebase
         self._hidden: set[Place] = set()  # places an arm hides now
+        self._missing_since: dict[Place, float] = {}  # since when each hidden place is
         self._touched: set[Place] = set()  # places hidden, then seen again unchanged
         self._twin_frames: Counter[Place] = Counter()  # frames a twin showed near a top
         self.touch_frames = 2  # frames of a twin beside its twin that count as a hand there
@@ -352,6 +359,9 @@ class Tracker:
             return self._resume(played, t)
         if self.phase is Phase.REVEAL:
             return self._reveal(state, t)
+        if state == self.committed and self.phase is Phase.PLAYING and (
+                _key(state) != self.model.key()):
+            return self._hold(state, t)  # moves were read around cards still hidden
         if state == self.committed:
             if self._held_since is not None:  # the hidden cards are back as they were
                 self._touched |= self._hidden
@@ -380,6 +390,7 @@ class Tracker:
         self.touched = frozenset(self._touched | {
             p for p, n in self._twin_frames.items() if n >= self.touch_frames})
         self._touched, self._hidden = set(), set()
+        self._missing_since = {}
         self._twin_frames.clear()
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
             for pile in piles:
@@ -668,7 +679,8 @@ class Tracker:
                      for seat, stacks in enumerate(self.model.stacks) for st in stacks]
         for c1, m1 in [*results, *((c, self._after(c)) for c in unstacked)]:
             for c2 in self._candidates(state, m1):
-                if self._after(c2, m1).key() == observed:
+                m2 = self._after(c2, m1)
+                if m2.key() == observed and _in_deck(m2):  # not a third copy on the table
                     found.setdefault(frozenset((str(c1.observation), str(c2.observation))),
                                      [c1, c2])
         if len(found) != 1:
@@ -688,6 +700,10 @@ class Tracker:
             self._commit(state)
             return [Misread("the table is back as it was before the last question: that "
                             "change was a misread", t, state)]
+        if observed == self.model.key():  # cards hidden while moves were read are back
+            self._touched |= self._hidden
+            self._commit(state)
+            return []
         cands = self._candidates(state)
         results = [(c, self._after(c)) for c in cands]
         exact = [(c, m) for c, m in results if m.key() == observed]
@@ -749,19 +765,73 @@ class Tracker:
             return self._ask(f"the table changed in a way {len(exact)} moves explain: which "
                              "one was it?", [c for c, _ in exact], state, t, before)
         if hidden:
-            # cards are hidden (an arm over the table): wait for them to show again
-            if self._held_since is None:
-                self._held_since = t
-            self._hidden |= self._places_missing(observed)
-            if t - self._held_since >= self.hold_s and not self._asked_hold:
-                self._asked_hold = True
-                missing = self._missing(observed)
-                return [Question(f"cards are hidden or gone for {t - self._held_since:.0f} s "
-                                 f"({missing}): what happened?",
-                                 tuple(c.observation for c in partial), t, state, before)]
-            return []
+            # the game goes on around cards hidden a while - but a lifted top is awaited,
+            # and a new reading must have settled (it may be a misread flickering)
+            around = None if lifted else self._around_hidden(results, observed, t, settled)
+            if around is not None:
+                c, m = around
+                held, asked, since = self._held_since, self._asked_hold, self._missing_since
+                self.model, self._asked = m, None
+                self._commit(state)
+                self._held_since, self._asked_hold, self._missing_since = held, asked, since
+                where = self._missing(observed)
+                return [dataclasses.replace(
+                    c.decoded(t, state, f"read while cards stayed hidden elsewhere ({where})"),
+                    unsure=f"cards stay hidden ({where}): a move there may have gone unseen")]
+            return self._hold(state, t, partial, before)
         return self._ask("the table changed in a way no single move explains (two moves at "
                          "once, or a misread): what happened?", cands, state, t, before)
+
+    def _hold(self, state: VisibleState, t: float, partial: Sequence[_Candidate] = (),
+              before: VisibleState | None = None) -> list[TrackerEvent]:
+        """Cards the model holds are hidden (an arm over the table): wait for them to show
+        again, and ask the players once they have been gone ``hold_s``."""
+        observed = _key(state)
+        if self._held_since is None:
+            self._held_since = t
+        missing = self._places_missing(observed)
+        self._hidden |= missing
+        self._missing_since = {p: self._missing_since.get(p, t) for p in missing}
+        if t - self._held_since >= self.hold_s and not self._asked_hold:
+            self._asked_hold = True
+            return [Question(f"cards are hidden or gone for {t - self._held_since:.0f} s "
+                             f"({self._missing(observed)}): what happened?",
+                             tuple(c.observation for c in partial), t, state,
+                             before or self.committed)]
+        return []
+
+    def _around_hidden(self, results: Sequence[tuple[_Candidate, TableModel]], observed: Key,
+                       t: float, settled: bool) -> tuple[_Candidate, TableModel] | None:
+        """The one move that explains the table but for places hidden ``unsure_s`` or more
+        already (a stack an arm or a cup has covered a while, or a stack whose history the
+        tracker has wrong): the game goes on around them. Not a move from or onto a place
+        that stays hidden, nor of a card a hidden top shows (the hidden top may be the card
+        moved)."""
+        long = {p for p, since in self._missing_since.items() if t - since >= self.unsure_s}
+        if not long:
+            return None
+        fits = []
+        for c, m in results:
+            gone = self._places_missing(observed, m)  # what stays hidden after the move
+            if not gone or not gone <= long or not _covers(m.key(), observed):
+                continue
+            if not settled and (c.misread or c.pile is None
+                                or c.pile.confidence < self.unsure_read):
+                continue  # an unsure reading: it may be a misread flickering
+            touches: set[Place] = {None} if c.move.to_discard else set()
+            if c.seat is not None and c.move.stack is not None:
+                touches.add((c.seat, c.move.stack))
+            tops = {self._top_at(p) for p in gone}
+            if not touches & gone and c.move.card not in tops and c.seen_as not in tops:
+                fits.append((c, m))
+        return fits[0] if len(fits) == 1 else None
+
+    def _top_at(self, place: Place) -> Card | None:
+        """The card the model shows at a place (the discard top, or a seat's stack top)."""
+        if place is None:
+            return self.model.discard[-1].seen_as if self.model.discard else None
+        st = self.model.stack_of(*place)
+        return st.top.seen_as if st is not None else None
 
     def _maybe_same(self, c: _Candidate) -> bool:
         """A hand play read unsurely, whose reading gives the old discard top a share too:
@@ -775,8 +845,9 @@ class Tracker:
         """Some stack's top is off the table (in a hand), the rest as before or hidden."""
         for seat, stacks in enumerate(self.model.stacks):
             for k, st in enumerate(stacks):
-                if len(st.cards) < 2:
-                    continue  # an emptied stack is just hidden cards (see _covers)
+                if len(st.cards) < 2 or st.cards[-2].seen_as == st.top.seen_as:
+                    continue  # an emptied stack is just hidden cards (see _covers); a twin
+                    # lifted off its twin would show nothing new
                 m = copy.copy(self.model)
                 m.stacks = list(self.model.stacks)
                 lifted = copy.copy(st)
@@ -806,17 +877,19 @@ class Tracker:
                             if st.top.seen_as == pile.top}
         return out
 
-    def _gone(self, observed: Key) -> tuple[Card | None, list[Counter[str]]]:
+    def _gone(self, observed: Key, model: TableModel | None = None
+              ) -> tuple[Card | None, list[Counter[str]]]:
         """What the model shows and ``observed`` lacks: the discard top, each seat's tops."""
-        want = self.model.key()
+        want = (model or self.model).key()
         top = want[0] if observed[0] is None else None
         return top, [Counter(w) - Counter(o) for w, o in zip(want[1], observed[1], strict=True)]
 
-    def _places_missing(self, observed: Key) -> set[Place]:
-        top, gone = self._gone(observed)
+    def _places_missing(self, observed: Key, model: TableModel | None = None) -> set[Place]:
+        m = model or self.model
+        top, gone = self._gone(observed, m)
         out: set[Place] = {None} if top is not None else set()
         for seat, g in enumerate(gone):
-            out |= {(seat, st.colour) for st in self.model.stacks[seat] if g[str(st.top.seen_as)]}
+            out |= {(seat, st.colour) for st in m.stacks[seat] if g[str(st.top.seen_as)]}
         return out
 
     def _missing(self, observed: Key) -> str:

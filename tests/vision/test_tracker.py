@@ -11,7 +11,7 @@ from tests.vision.table_fakes import CENTRE, COLOUR_SLOT, W, at, calibration, sc
 from vision.card_memory import CardMemory
 from vision.session import Event, Session
 from vision.table_view import TableView
-from vision.tracker import Decoded, Question, Tracker
+from vision.tracker import Decoded, Question, TableModel, TrackedCard, TrackedStack, Tracker
 
 
 class Clock:
@@ -106,6 +106,72 @@ def test_occlusion_hiding_a_stack_while_a_card_is_played_waits_for_the_stack() -
     assert moves(ev) == []
     ev = feed(s, scene(["red-3", "red-4"], {0: {"blue": ["blue-1"]}}), clock)
     assert moves(ev) == ["hand:red-4"]
+
+
+def test_the_game_goes_on_around_a_stack_hidden_a_while() -> None:
+    """Seat 0's stack is covered for 1.5 s (a cup, or a stack the tracker has wrong): seat
+    1's play is read all the same, its alert only as unsure (a move at the hidden stack may
+    have gone unseen), and the stack showing again is no move."""
+    s, clock = started()
+    feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), clock)
+    ev = feed(s, scene(["red-3"], {}), clock, frames=15)
+    assert moves(ev) == [] and not kinds(ev, "question")
+    ev = feed(s, scene(["red-3", "green-5"], {}), clock)  # seat 1: green-5 does not fit
+    assert moves(ev) == ["hand:green-5"]
+    assert "hidden elsewhere (seat 0: blue-1)" in kinds(ev, "move")[0].payload["notes"][-1]
+    assert rules(ev) == [] and [v["rule"] for e in kinds(ev, "verdict")
+                                for v in e.payload.get("unsure", [])] == ["discard-not-fitting"]
+    ev = feed(s, scene(["red-3", "green-5"], {0: {"blue": ["blue-1"]}}), clock)
+    assert moves(ev) == [] and not kinds(ev, "question")
+
+
+def test_a_lifted_top_is_awaited_while_another_stack_stays_hidden() -> None:
+    """Seat 1's stack is hidden a while; seat 0 lifts its blue-3 (blue-2 below shows): that
+    is a card in a hand, not a blue-2 collected around the hidden stack."""
+    s, clock = started(top="blue-5")
+    stacks: dict[int, dict[str, list[str]]] = {0: {"blue": ["blue-2"]}}
+    feed(s, scene(["blue-5"], stacks), clock)
+    stacks[1] = {"red": ["red-1"]}
+    feed(s, scene(["blue-5"], stacks), clock)
+    # both blue-5 seen: seat 1's stack hidden is not red-1 played and a blue-5 laid on it
+    stacks[2] = {"yellow": ["blue-5"]}
+    feed(s, scene(["blue-5"], stacks), clock)
+    stacks[0] = {"blue": ["blue-2", "blue-3"]}
+    assert moves(feed(s, scene(["blue-5"], stacks), clock)) == ["seat 0: collect:blue-3"]
+    hidden = {k: v for k, v in stacks.items() if k != 1}
+    feed(s, scene(["blue-5"], hidden), clock, frames=15)
+    hidden[0] = {"blue": ["blue-2"]}
+    assert moves(feed(s, scene(["blue-5"], hidden), clock, frames=15)) == []
+    ev = feed(s, scene(["blue-5", "blue-3"], hidden), clock, frames=15)
+    assert moves(ev) == ["seat 0: stack:blue-3"]
+
+
+def test_a_twin_on_its_twin_is_never_taken_for_a_lifted_top() -> None:
+    """A lift shows the card under a top. Under a red-3 collected onto the red-3 nothing new
+    shows, so another stack hidden is no lift there (a lift holds off reading moves)."""
+    def cards(*names: str) -> list[TrackedCard]:
+        return [TrackedCard(Card.parse(n), Card.parse(n)) for n in names]
+
+    tr = Tracker(players=2)
+    for under, lifted in (("red-3", False), ("red-2", True)):
+        tr.model = TableModel(cards("blue-1"), [
+            [TrackedStack(Colour.RED, cards(under, "red-3"), (0.0, 0.0), 80.0)],
+            [TrackedStack(Colour.BLUE, cards("blue-2"), (0.0, 0.0), 80.0)]])
+        assert not tr._lifted((Card.parse("blue-1"), (("red-3",), ())))  # seat 1 hidden
+        assert tr._lifted((Card.parse("blue-1"), ((under,), ()))) is lifted
+
+
+def test_a_card_like_a_hidden_top_is_not_read_around_it() -> None:
+    """The hidden top may be the card that moved: a blue-5 landing on the discard while seat
+    0's stack with blue-5 on top is hidden is played from there, not a hand card."""
+    s, clock = started(top="blue-3")
+    feed(s, scene(["blue-3"], {0: {"blue": ["blue-1"]}}), clock)
+    feed(s, scene(["blue-3"], {0: {"blue": ["blue-1", "blue-5"]}}), clock)
+    feed(s, scene(["blue-3"], {}), clock, frames=15)
+    ev = feed(s, scene(["blue-3", "blue-5"], {}), clock, frames=10)
+    assert moves(ev) == []  # not hand:blue-5: blue-1 would show under a blue-5 played
+    ev = feed(s, scene(["blue-3", "blue-5"], {0: {"blue": ["blue-1"]}}), clock)
+    assert moves(ev) == ["seat 0: stack:blue-5"]
 
 
 def test_collect_at_another_seat_is_out_of_turn() -> None:
