@@ -52,8 +52,8 @@ FINDER_CONF = 0.2  # the finder's own threshold (measured best: passt eval --con
 MIN_CONF = 0.05  # finder confidence x face probability a card must reach (the table
 # view keeps only cards of 0.25 and more for the game state)
 SAME_CARD_IOU = 0.7  # two refined boxes overlapping this much are one card found twice,
-SAME_FACE_IOU = 0.5  # and this much when they read the same face: labelled cards (40 %
-# visible or more) never overlap beyond IoU 0.41 in the test tables
+SAME_FACE_IOU = 0.5  # and this much when they read the same face: in rendered tables the
+# cards labelled (40 % visible or more) overlap far less (tests/vision/test_detector.py)
 
 
 class CardDetector(Protocol):
