@@ -222,6 +222,11 @@ def _gives(pile: Pile, card: Card, share: float) -> bool:
     return any(a == card and p >= share for a, p in pile.alternatives)
 
 
+def _kin(read: Card, card: Card) -> bool:
+    """A reading that could be ``card`` misread in its value: the same colour."""
+    return card.colour is not None and read.colour is card.colour
+
+
 def _key(state: VisibleState) -> Key:
     return state.discard_top, tuple(tuple(sorted(str(c) for c in state.tops(k)))
                                     for k in range(len(state.seats)))
@@ -276,7 +281,8 @@ class Tracker:
         # waits unsure_s: it may be the old card read otherwise for a moment
         self.unsure_read, self.drift_share = 0.5, 0.05
         # a stack top gone from its seat as a new discard card landed whose reading gives it
-        # left_share or more: it was played from there and is misread on the discard
+        # left_share or more, or reads its colour (the top read surely before): it was
+        # played from there and is misread on the discard
         self.left_share = 0.05
         self._unsure_start: tuple[float, Pile] | None = None  # since when, and where
         self._asked_start = False
@@ -549,13 +555,23 @@ class Tracker:
                 card = st.top.card
                 if (st.top.seen_as == d.top or shown[str(st.top.seen_as)] >= sum(
                         s.top.seen_as == st.top.seen_as for s in stacks)
-                        or not _gives(d, card, self.left_share)):
+                        or not (_gives(d, card, self.left_share)
+                                or _kin(d.top, card) and self._read_surely(seat, st))):
                     continue
                 note = (f"{card} left seat {seat}'s {st.colour.value} stack as a card landed "
                         f"on the discard read as {d.top}: read as {card}")
                 out.append(_Candidate(seat, Move.from_stack(card, st.colour), d.top, d,
                                       (note,), misread=True))
         return out
+
+    def _read_surely(self, seat: int, st: TrackedStack) -> bool:
+        """The stack's top was read at ``unsure_read`` or more at the last commit: gone now,
+        it left (a card read barely above the state's threshold drops out of a frame and
+        back without moving)."""
+        piles = self.committed.seats[seat] if self.committed is not None else ()
+        return any(p.top == st.top.seen_as and p.confidence >= self.unsure_read
+                   and float(np.hypot(p.centre[0] - st.centre[0], p.centre[1] - st.centre[1]))
+                   < 0.5 * (st.size or p.size or 1.0) for p in piles)
 
     def _from_under(self, state: VisibleState, card: Card
                     ) -> tuple[int, TrackedStack, TrackedCard] | None:
