@@ -314,6 +314,8 @@ class Session:
             if len(touched) == 1:  # a hand was there in that seat's turn: it laid the twin
                 events += self._unseen_before(touched[0], out)
                 unseen = []
+            for skipped in self._touched_twins(out.observation):  # two seats or more
+                events += self._unseen_before(skipped, out)
             payload = {"observation": str(out.observation), "notes": list(out.notes),
                        "table": str(out.state)}
             events.append(Event("move", payload, t))
@@ -399,6 +401,29 @@ class Session:
         for colour, cards in r.stacks[k].items():
             if cards and possible(cards[-1], seen):
                 out.append(Played(k, Move.collect(cards[-1], colour)))
+        return out
+
+    def _touched_twins(self, obs: Played) -> list[Played]:
+        """When ``obs`` comes two seats or more after the seat to move: if a hand was at
+        exactly one stack of each seat skipped (and not at the discard), where that stack
+        top's twin could still be laid, each laid that twin squarely, unseen, in turn."""
+        k, r = self.referee.to_move, self.referee.round
+        if k is None or r is None or r.turn_lost or obs.seat is None:
+            return []
+        gap = (obs.seat - k) % self.rules.players
+        touched = self.tracker.touched
+        if gap < 2 or None in touched:
+            return []
+        seen = self.tracker.model.seen()
+        out: list[Played] = []
+        for seat in ((k + i) % self.rules.players for i in range(gap)):
+            twins = [Played(seat, Move.collect(cards[-1], colour))
+                     for colour, cards in r.stacks[seat].items()
+                     if cards and (seat, colour) in touched and possible(cards[-1], seen)]
+            if len(twins) != 1:
+                return []
+            out.append(twins[0])
+            seen[twins[0].move.card] += 1
         return out
 
     def _observe(self, obs: Observation, t: float, notes: list[str] | None = None,

@@ -766,6 +766,36 @@ def test_a_twin_seen_over_its_twin_in_the_turn_passed_goes_in_before_the_next_mo
     assert moves(ev) == ["hand:red-2"] and rules(ev) == []
 
 
+def _two_seats_hide_a_stack(hidden: list[int]) -> tuple[Session, list[Event]]:
+    """Seats 0, 1, 2 collect a card each; then an arm hides a stack of each seat in
+    ``hidden`` for a moment, in turn (the stacks lie as before afterwards); then seat 2 moves."""
+    s, clock = started(top="blue-3")
+    stacks: dict[int, dict[str, list[str]]] = {}
+    for seat, colour, card in ((0, "yellow", "yellow-2"), (1, "pink", "pink-4"),
+                               (2, "green", "green-1")):
+        stacks[seat] = {colour: [card]}
+        assert moves(feed(s, scene(["blue-3"], stacks), clock)) == [f"seat {seat}: collect:{card}"]
+    for seat in hidden:
+        feed(s, scene(["blue-3"], {k: v for k, v in stacks.items() if k != seat}), clock)
+        feed(s, scene(["blue-3"], stacks), clock, frames=8)
+    stacks[2]["green"].append("green-5")
+    return s, feed(s, scene(["blue-3"], stacks), clock, frames=8)
+
+
+def test_twins_laid_unseen_by_two_seats_in_turn_go_in_before_the_next_seat_s_move() -> None:
+    """Seats 0 and 1 each laid the twin of a stack top squarely on it (a hand was at that
+    stack, and at no other, in their turns): seat 2's move two seats on is not out of turn."""
+    s, ev = _two_seats_hide_a_stack([0, 1])
+    assert moves(ev) == ["seat 0: collect:yellow-2", "seat 1: collect:pink-4",
+                         "seat 2: collect:green-5"]
+    assert rules(ev) == [] and held(ev) == []
+
+
+def test_a_seat_skipped_whose_stacks_no_hand_was_at_leaves_the_move_out_of_turn() -> None:
+    s, ev = _two_seats_hide_a_stack([0])
+    assert moves(ev) == ["seat 2: collect:green-5"] and rules(ev) == ["out-of-turn"]
+
+
 def test_one_odd_frame_of_a_twin_is_no_unseen_move() -> None:
     s, clock = started()
     feed(s, table(_discard("red-5")), clock)  # seat 0
