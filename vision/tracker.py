@@ -854,8 +854,9 @@ class Tracker:
         perhaps the old card read otherwise for a moment (a drifting misread)."""
         if c.seat is not None or c.pile is None or not self.model.discard:
             return False
-        old = self.model.discard[-1].seen_as
-        return c.pile.confidence < self.unsure_read and _gives(c.pile, old, self.drift_share)
+        old = self.model.discard[-1]  # as read, or as taken (a stack top it left, a prior)
+        return c.pile.confidence < self.unsure_read and any(
+            _gives(c.pile, card, self.drift_share) for card in {old.seen_as, old.card})
 
     def _lifted(self, observed: Key) -> bool:
         """Some stack's top is off the table (in a hand), the rest as before or hidden."""
