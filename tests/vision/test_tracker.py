@@ -283,6 +283,21 @@ def test_a_stack_top_gone_as_a_card_of_its_colour_lands_on_the_discard_is_played
     assert "read as yellow-2" in kinds(ev, "move")[0].payload["notes"][0]
 
 
+def test_a_top_of_the_discard_s_colour_is_not_taken_as_misread_where_another_reads_so() -> None:
+    """Seat 0's yellow-0 and seat 1's yellow-2 are both gone as a card read yellow-0 lands on
+    the discard: the colour does not say that seat 1's yellow-2 is the card read (seat 0's
+    yellow-0 reads exactly so; two moves were seen at once)."""
+    s, clock = started(top="blue-5")
+    stacks: dict[int, dict[str, list[str]]] = {}
+    for seat, colour, card in ((0, "yellow", "yellow-0"), (1, "yellow", "yellow-2"),
+                               (2, "red", "red-4")):
+        stacks[seat] = {colour: [card]}
+        assert moves(feed(s, scene(["blue-5"], stacks), clock)) == [f"seat {seat}: collect:{card}"]
+    del stacks[0], stacks[1]
+    ev = feed(s, _landed(stacks, {"yellow-0": 0.7, "yellow-2": 0.02}), clock, frames=16)
+    assert not any("read as yellow-2" in n for e in kinds(ev, "move") for n in e.payload["notes"])
+
+
 def test_a_flicker_that_gives_the_discard_card_as_taken_a_share_is_waited_out() -> None:
     """After the yellow-2 was taken for what the camera reads as yellow-0, the discard reads
     yellow-1 unsurely for 0.6 s, a box a little aside (yellow-2 at 0.09, yellow-0 at 0.02):
