@@ -220,31 +220,6 @@ def test_play_from_a_stack_uncovers_the_card_below() -> None:
     assert rules(ev) == [] and held(ev) == ["out-of-turn"]
 
 
-def test_a_stack_top_misread_as_it_lands_on_the_discard_is_played_from_the_stack() -> None:
-    """Seat 1's yellow-2 leaves its stack and a card lands on the discard read yellow-0 (0.4,
-    yellow-2 only 0.1): no hand play explains the stack's loss, the stack play does. It waits
-    unsure_s, as an arm hiding the stack for a moment would look the same."""
-    s, clock = started(top="blue-5")
-    stacks: dict[int, dict[str, list[str]]] = {0: {"green": ["green-1"]}}
-    feed(s, scene(["blue-5"], stacks), clock)
-    stacks[1] = {"yellow": ["yellow-2"]}
-    feed(s, scene(["blue-5"], stacks), clock)
-    stacks[2] = {"red": ["red-4"]}
-    feed(s, scene(["blue-5"], stacks), clock)
-    stacks[0] = {"green": ["green-1", "green-2"]}
-    assert moves(feed(s, scene(["blue-5"], stacks), clock)) == ["seat 0: collect:green-2"]
-    del stacks[1]
-    x, y = CENTRE
-    landed = table(("yellow-0", x, y, 0.4, {"yellow-0": 0.4, "yellow-2": 0.1, "green-0": 0.07}),
-                   ("blue-5", x + 6, y + 28, 0.3), *[
-                       (names[-1], *at(seat, COLOUR_SLOT[colour] * (W + 20)), 0.9)
-                       for seat, by in stacks.items() for colour, names in by.items()])
-    assert moves(feed(s, landed, clock, frames=6)) == []
-    ev = feed(s, landed, clock, frames=10)
-    assert moves(ev) == ["seat 1: stack:yellow-2"]
-    assert "read as yellow-2" in kinds(ev, "move")[0].payload["notes"][0]
-
-
 def _yellow_stack_game(top_conf: float) -> tuple[Session, Clock, dict[int, dict[str, list[str]]]]:
     """Seat 1 has a yellow-2 stack (its top read at ``top_conf``), seat 0 a green one."""
     s, clock = started(top="blue-5")
@@ -270,6 +245,18 @@ def _landed(stacks: dict[int, dict[str, list[str]]], reading: dict[str, float],
     return table((name, x, y, conf, reading), ("blue-5", x + 6, y + 28, 0.3), *[
         (names[-1], *at(seat, COLOUR_SLOT[colour] * (W + 20)), 0.9)
         for seat, by in stacks.items() for colour, names in by.items()])
+
+
+def test_a_stack_top_misread_as_it_lands_on_the_discard_is_played_from_the_stack() -> None:
+    """Seat 1's yellow-2 leaves its stack and a card lands on the discard read yellow-0 (0.4,
+    yellow-2 only 0.1): no hand play explains the stack's loss, the stack play does. It waits
+    unsure_s, as an arm hiding the stack for a moment would look the same."""
+    s, clock, stacks = _yellow_stack_game(0.9)
+    landed = _landed(stacks, {"yellow-0": 0.4, "yellow-2": 0.1, "green-0": 0.07})
+    assert moves(feed(s, landed, clock, frames=6)) == []
+    ev = feed(s, landed, clock, frames=10)
+    assert moves(ev) == ["seat 1: stack:yellow-2"]
+    assert "read as yellow-2" in kinds(ev, "move")[0].payload["notes"][0]
 
 
 def test_a_stack_top_gone_as_a_card_of_its_colour_lands_on_the_discard_is_played_from_it() -> None:
