@@ -50,6 +50,8 @@ def finder(args: argparse.Namespace) -> None:
         model, extra = f"runs/finder/{args.name}/weights/last.pt", {"resume": True}
     elif args.start:  # fine-tune: gentler steps, no warm-up
         extra = {"optimizer": "AdamW", "lr0": args.lr0, "warmup_epochs": 0}
+    if not args.resume:
+        extra["hsv_h"] = args.hue
     out = train_finder(data, Path("data/finder.pt"), model=model, epochs=args.epochs,
                        hours=args.hours, threads=args.threads, cache=True,
                        fraction=args.fraction, name=args.name, **extra)
@@ -160,6 +162,9 @@ def main() -> None:
     f.add_argument("--from", dest="start", help="fine-tune these weights (.pt) instead")
     f.add_argument("--lr0", type=float, default=0.001, help="learning rate when fine-tuning")
     f.add_argument("--name", default="train", help="run folder under runs/finder")
+    f.add_argument("--hue", type=float, default=0.01,
+                   help="hue shift augmentation, a fraction of the colour wheel (the finder "
+                   "knows one class, so any hue may be shifted to any other: 0.5)")
     c = sub.add_parser("faces", parents=[scenes_in])
     c.add_argument("--epochs", type=int, default=6)
     c.add_argument("--threads", type=int, default=1)
