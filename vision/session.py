@@ -17,6 +17,7 @@ calibration, flagged cards); :mod:`vision.annotate` draws it. Nothing here draws
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -24,7 +25,7 @@ from typing import Any, Literal
 import numpy as np
 import supervision as sv
 
-from engine.cards import CARD_NAMES
+from engine.cards import CARD_NAMES, Card
 from engine.moves import Move
 from engine.observations import (
     Observation,
@@ -34,7 +35,7 @@ from engine.observations import (
     TableSeen,
     WishSpoken,
 )
-from engine.referee import Referee
+from engine.referee import PublicRound, Referee
 from engine.rules import Rules
 from engine.verdicts import Verdict
 from engine.wish import Wish
@@ -398,10 +399,7 @@ class Session:
         out: list[Played] = []
         if possible(r.top, seen):
             out.append(Played(None, Move.hand(r.top)))
-        for colour, cards in r.stacks[k].items():
-            if cards and possible(cards[-1], seen):
-                out.append(Played(k, Move.collect(cards[-1], colour)))
-        return out
+        return out + _stack_twins(r, k, seen)
 
     def _touched_twins(self, obs: Played) -> list[Played]:
         """When ``obs`` comes two seats or more after the seat to move: if a hand was at
@@ -417,9 +415,7 @@ class Session:
         seen = self.tracker.model.seen()
         out: list[Played] = []
         for seat in ((k + i) % self.rules.players for i in range(gap)):
-            twins = [Played(seat, Move.collect(cards[-1], colour))
-                     for colour, cards in r.stacks[seat].items()
-                     if cards and (seat, colour) in touched and possible(cards[-1], seen)]
+            twins = [u for u in _stack_twins(r, seat, seen) if _place(u) in touched]
             if len(twins) != 1:
                 return []
             out.append(twins[0])
@@ -464,6 +460,12 @@ class Session:
                                            "winners": list(verdict.winners)
                                            if verdict.winners is not None else None}, t))
         return events
+
+
+def _stack_twins(r: PublicRound, seat: int, seen: Counter[Card]) -> list[Played]:
+    """Collecting the twin of one of the seat's stack tops, where a copy is left to lay."""
+    return [Played(seat, Move.collect(cards[-1], colour))
+            for colour, cards in r.stacks[seat].items() if cards and possible(cards[-1], seen)]
 
 
 def _place(obs: Played) -> Place:

@@ -550,7 +550,7 @@ class Tracker:
         blue-0 at 0.39, blue-2 at 0.10, while seat 3's blue-2 stack showed the card below)."""
         out = []
         # the colour alone does not say it where a stack top reads as the discard does
-        kin = not any(st.top.seen_as == d.top for stacks in m.stacks for st in stacks)
+        colour_tells = not any(st.top.seen_as == d.top for stacks in m.stacks for st in stacks)
         for seat, stacks in enumerate(m.stacks):
             shown = Counter(str(p.top) for p in state.seats[seat])
             for st in stacks:
@@ -558,7 +558,8 @@ class Tracker:
                 if (st.top.seen_as == d.top or shown[str(st.top.seen_as)] >= sum(
                         s.top.seen_as == st.top.seen_as for s in stacks)
                         or not (_gives(d, card, self.left_share)
-                                or kin and _kin(d.top, card) and self._read_surely(seat, st))):
+                                or colour_tells and _kin(d.top, card)
+                                and self._read_surely(seat, st))):
                     continue
                 note = (f"{card} left seat {seat}'s {st.colour.value} stack as a card landed "
                         f"on the discard read as {d.top}: read as {card}")
