@@ -220,6 +220,17 @@ def test_play_from_a_stack_uncovers_the_card_below() -> None:
     assert rules(ev) == [] and held(ev) == ["out-of-turn"]
 
 
+def _one_stack_each(top: str, *firsts: tuple[str, str]) -> tuple[
+        Session, Clock, dict[int, dict[str, list[str]]]]:
+    """Started on ``top``; seats 0, 1, ... each collect one card (colour, card), in turn."""
+    s, clock = started(top=top)
+    stacks: dict[int, dict[str, list[str]]] = {}
+    for seat, (colour, card) in enumerate(firsts):
+        stacks[seat] = {colour: [card]}
+        assert moves(feed(s, scene([top], stacks), clock)) == [f"seat {seat}: collect:{card}"]
+    return s, clock, stacks
+
+
 def _yellow_stack_game(top_conf: float) -> tuple[Session, Clock, dict[int, dict[str, list[str]]]]:
     """Seat 1 has a yellow-2 stack (its top read at ``top_conf``), seat 0 a green one."""
     s, clock = started(top="blue-5")
@@ -274,12 +285,8 @@ def test_a_top_of_the_discard_s_colour_is_not_taken_as_misread_where_another_rea
     """Seat 0's yellow-0 and seat 1's yellow-2 are both gone as a card read yellow-0 lands on
     the discard: the colour does not say that seat 1's yellow-2 is the card read (seat 0's
     yellow-0 reads exactly so; two moves were seen at once)."""
-    s, clock = started(top="blue-5")
-    stacks: dict[int, dict[str, list[str]]] = {}
-    for seat, colour, card in ((0, "yellow", "yellow-0"), (1, "yellow", "yellow-2"),
-                               (2, "red", "red-4")):
-        stacks[seat] = {colour: [card]}
-        assert moves(feed(s, scene(["blue-5"], stacks), clock)) == [f"seat {seat}: collect:{card}"]
+    s, clock, stacks = _one_stack_each("blue-5", ("yellow", "yellow-0"), ("yellow", "yellow-2"),
+                                       ("red", "red-4"))
     del stacks[0], stacks[1]
     ev = feed(s, _landed(stacks, {"yellow-0": 0.7, "yellow-2": 0.02}), clock, frames=16)
     assert not any("read as yellow-2" in n for e in kinds(ev, "move") for n in e.payload["notes"])
@@ -784,12 +791,8 @@ def test_a_twin_seen_over_its_twin_in_the_turn_passed_goes_in_before_the_next_mo
 def _two_seats_hide_a_stack(hidden: list[int]) -> tuple[Session, list[Event]]:
     """Seats 0, 1, 2 collect a card each; then an arm hides a stack of each seat in
     ``hidden`` for a moment, in turn (the stacks lie as before afterwards); then seat 2 moves."""
-    s, clock = started(top="blue-3")
-    stacks: dict[int, dict[str, list[str]]] = {}
-    for seat, colour, card in ((0, "yellow", "yellow-2"), (1, "pink", "pink-4"),
-                               (2, "green", "green-1")):
-        stacks[seat] = {colour: [card]}
-        assert moves(feed(s, scene(["blue-3"], stacks), clock)) == [f"seat {seat}: collect:{card}"]
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
     for seat in hidden:
         feed(s, scene(["blue-3"], {k: v for k, v in stacks.items() if k != seat}), clock)
         feed(s, scene(["blue-3"], stacks), clock, frames=8)
