@@ -33,7 +33,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 import cv2  # noqa: E402
 
-from companion_api.camera import detect  # noqa: E402
+from companion_api.camera import closer_look, detect  # noqa: E402
 from engine.observations import Played, parse_observation  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from vision.detector import load_detector, one_box_settings  # noqa: E402
@@ -63,6 +63,11 @@ class Replay:
         self.detector, self.path = detector, path
         self.frames: list[object] = pickle.loads(path.read_bytes()) if path.exists() else []
         self.recording, self.i = not self.frames, 0
+        # closer looks (a reveal short of cards), by frame: kept beside, made when missing
+        self.closer_path = path.with_suffix(".closer")
+        self.closer: dict[int, object] = (pickle.loads(self.closer_path.read_bytes())
+                                          if self.closer_path.exists() else {})
+        self.closer_new = False
 
     def detect_at(self, frame: object, t: float) -> object:
         if self.recording:
@@ -70,9 +75,18 @@ class Replay:
         self.i += 1
         return self.frames[self.i - 1]
 
+    def look_closer_at(self, frame: object, t: float) -> object:
+        at = self.i - 1  # the frame detect_at gave last
+        if at not in self.closer:
+            self.closer[at] = self.detector.look_closer(frame)  # type: ignore[attr-defined]
+            self.closer_new = True
+        return self.closer[at]
+
     def save(self) -> None:
         if self.recording:
             self.path.write_bytes(pickle.dumps(self.frames))
+        if self.closer_new:
+            self.closer_path.write_bytes(pickle.dumps(self.closer))
 
 
 def weights_key(*paths: Path, settings: str = "") -> str:
@@ -175,7 +189,8 @@ def referee_video(video: Path, truth: dict, detector: object, answer: bool = Fal
             break
         t = frames / fps
         t0 = time.perf_counter()
-        out = session.process_detections(detect(detector, frame, t), t, frame.shape)
+        out = session.process_detections(detect(detector, frame, t), t, frame.shape,
+                                         closer_look(detector, frame, t))
         busy += time.perf_counter() - t0
         for ev in out:
             events.append(ev.to_dict())

@@ -29,6 +29,18 @@ def detect(detector: Any, frame: np.ndarray, t: float) -> sv.Detections:
     return at(frame, t) if callable(at) else detector.detect(frame)  # type: ignore[no-any-return]
 
 
+def closer_look(detector: Any, frame: np.ndarray, t: float
+                ) -> Callable[[], sv.Detections] | None:
+    """How to look closer at this frame (lower thresholds), for a detector that can: the
+    session asks only while a round's reveal is short of cards (``look_closer_at`` for one
+    that knows frames by their time)."""
+    at = getattr(detector, "look_closer_at", None)
+    if callable(at):
+        return lambda: at(frame, t)  # type: ignore[no-any-return]
+    look = getattr(detector, "look_closer", None)
+    return (lambda: look(frame)) if callable(look) else None  # type: ignore[no-any-return]
+
+
 @dataclass
 class DetectorSlot:
     """The card detector, or why there is none (yet)."""

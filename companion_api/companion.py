@@ -9,7 +9,14 @@ from typing import Any
 
 import numpy as np
 
-from companion_api.camera import DetectorSlot, FrameLoop, LatestJpeg, SourceInfo, detect
+from companion_api.camera import (
+    DetectorSlot,
+    FrameLoop,
+    LatestJpeg,
+    SourceInfo,
+    closer_look,
+    detect,
+)
 from companion_api.runtime import Hub, blank_frame
 from companion_api.settings import Settings
 from companion_api.store import Store
@@ -83,7 +90,8 @@ class Companion:
             self.latest.put(self._encode(_caption(frame, why)), frame)
             return []
         game = self.hub.get(gid)
-        events = game.process_detections(detect(det, frame, t), t, frame.shape)
+        events = game.process_detections(detect(det, frame, t), t, frame.shape,
+                                         closer=closer_look(det, frame, t))
         self.latest.put(self._encode(annotate(frame, game.session.last)), frame)
         return events
 

@@ -124,7 +124,8 @@ class GameRuntime:
 
     # -- what changes the game -------------------------------------------------------------
     def process_detections(self, detections: sv.Detections, t: float,
-                           frame_shape: tuple[int, ...], origin: str = "camera"
+                           frame_shape: tuple[int, ...], origin: str = "camera",
+                           closer: Callable[[], sv.Detections] | None = None
                            ) -> list[dict[str, Any]]:
         with self.lock:
             s = self.session
@@ -134,8 +135,8 @@ class GameRuntime:
                 return self._record([Event("status", {"message": "game resumed: the table "
                                                       "was taken as it is"}, t)])
             had_calibration = s.calibration is not None
-            events = self._logged(lambda: s.process_detections(detections, t, frame_shape),
-                                  origin, t)
+            events = self._logged(
+                lambda: s.process_detections(detections, t, frame_shape, closer), origin, t)
             if not had_calibration and s.calibration is not None:
                 self.store.set_calibration(self.id, zones_to_dict(s.calibration))
             return events

@@ -49,6 +49,7 @@ DEFAULT_FACES = MODELS / "card_faces.pt"
 DEFAULT_CORNERS = MODELS / "card_corners.pt"  # optional: without it, boxes are read as found
 FINDER_WIDTH = 640
 FINDER_CONF = 0.2  # the finder's own threshold (measured best: passt eval --conf)
+CLOSE_CONF = 0.02  # both thresholds of a closer look (a round's reveal short of its count)
 MIN_CONF = 0.05  # finder confidence x face probability a card must reach (the table
 # view keeps only cards of 0.25 and more for the game state)
 SAME_CARD_IOU = 0.7  # two refined boxes overlapping this much are one card found twice,
@@ -72,25 +73,27 @@ class Finder:
         self.model = YOLO(str(path), task="obb")
         self.conf, self.imgsz = conf, imgsz
 
-    def find(self, small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Corners (N, 4, 2) and confidences of the cards in an already-scaled frame."""
-        res = self.model.predict(small, imgsz=self.imgsz, conf=self.conf, verbose=False,
-                                 device="cpu")[0]
+    def find(self, small: np.ndarray, conf: float | None = None
+             ) -> tuple[np.ndarray, np.ndarray]:
+        """Corners (N, 4, 2) and confidences of the cards in an already-scaled frame
+        (``conf``: another threshold than the finder's own)."""
+        res = self.model.predict(small, imgsz=self.imgsz, conf=self.conf if conf is None else conf,
+                                 verbose=False, device="cpu")[0]
         if res.obb is None or len(res.obb) == 0:
             return np.zeros((0, 4, 2), np.float32), np.zeros(0, np.float32)
         return (res.obb.xyxyxyxy.cpu().numpy().astype(np.float32),
                 res.obb.conf.cpu().numpy().astype(np.float32))
 
 
-def find_cards(finder: Finder, frame: np.ndarray, width: int = FINDER_WIDTH
-               ) -> tuple[np.ndarray, np.ndarray]:
+def find_cards(finder: Finder, frame: np.ndarray, width: int = FINDER_WIDTH,
+               conf: float | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Run the finder on ``frame`` scaled to ``width`` px; corners come back in frame pixels."""
     h, w = frame.shape[:2]
     scale = width / w
     small = frame if scale >= 1 else cv2.resize(
         frame, (width, round(h * scale)), interpolation=cv2.INTER_AREA)
-    corners, conf = finder.find(small)
-    return corners / min(scale, 1.0), conf
+    corners, found = finder.find(small, conf)
+    return corners / min(scale, 1.0), found
 
 
 class FaceReader:
@@ -134,12 +137,23 @@ class TwoStageDetector:
         unknown = set(self.class_names) - set(CARD_NAMES)
         self._deck_names = CARD_NAMES if not unknown else tuple(self.class_names)
 
-    def find(self, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def find(self, frame: np.ndarray, conf: float | None = None
+             ) -> tuple[np.ndarray, np.ndarray]:
         """Card corners (N, 4, 2) in frame pixels and the finder's confidences."""
-        return find_cards(self.finder, frame, self.finder_width)
+        return find_cards(self.finder, frame, self.finder_width, conf)
 
     def detect(self, frame: np.ndarray) -> sv.Detections:
-        corners, found = self.find(frame)
+        return self._detect(frame, None, self.min_conf)
+
+    def look_closer(self, frame: np.ndarray) -> sv.Detections:
+        """The cards of ``frame`` down to :data:`CLOSE_CONF` for the finder and the card:
+        for a round's reveal that is short of the cards the referee counted (a card laid
+        face up in a row of others that the finder is unsure of)."""
+        return self._detect(frame, CLOSE_CONF, CLOSE_CONF)
+
+    def _detect(self, frame: np.ndarray, finder_conf: float | None, min_conf: float
+                ) -> sv.Detections:
+        corners, found = self.find(frame, finder_conf)
         if len(corners) == 0:
             return empty_detections()
         if self.corners is not None:
@@ -149,7 +163,7 @@ class TwoStageDetector:
         best = probs.argmax(1)
         names = [self.faces.names[i] for i in best]
         conf = found * probs.max(1)
-        keep = np.array([n != "other" for n in names]) & (conf >= self.min_conf)
+        keep = np.array([n != "other" for n in names]) & (conf >= min_conf)
         if keep.sum() > 1:
             keep[keep] = one_box_per_card(corners[keep], conf[keep], best[keep],
                                           self.same_card_iou, self.same_face_iou)

@@ -49,6 +49,8 @@ from vision.second_look import second_look
 from vision.table_view import TableView, VisibleState
 from vision.tracker import Decoded, Misread, Place, Question, Resumed, Tracker
 
+CLOSER_EVERY_S = 0.5  # a reveal short of cards is looked at closer this often
+
 EventKind = Literal["move", "verdict", "question", "wish-needed", "round-over", "scores",
                     "status"]
 
@@ -116,15 +118,27 @@ class Session:
         # the table went on after the referee counted this round over: its count is off,
         # so only the players end this round
         self._count_doubted = False
+        self._closer: tuple[float, sv.Detections] | None = None  # the last closer look
 
     # -- frames ----------------------------------------------------------------------------
     def process(self, frame: np.ndarray, t: float) -> list[Event]:
         if self.detector is None:
             raise ValueError("this session has no detector: use process_detections")
-        return self.process_detections(self.detector.detect(frame), t, frame.shape)
+        look = getattr(self.detector, "look_closer", None)
+        return self.process_detections(self.detector.detect(frame), t, frame.shape,
+                                       (lambda: look(frame)) if callable(look) else None)
+
+    def _look_closer(self, closer: Callable[[], sv.Detections], t: float) -> sv.Detections:
+        """A closer look at most every :data:`CLOSER_EVERY_S` (it costs a detection)."""
+        if self._closer is None or t - self._closer[0] >= CLOSER_EVERY_S or t < self._closer[0]:
+            self._closer = (t, closer())
+        return self._closer[1]
 
     def process_detections(self, detections: sv.Detections, t: float,
-                           frame_shape: tuple[int, ...] | None = None) -> list[Event]:
+                           frame_shape: tuple[int, ...] | None = None,
+                           closer: Callable[[], sv.Detections] | None = None) -> list[Event]:
+        """``closer``: how to look closer at this frame (lower thresholds); asked only while
+        a round's reveal shows fewer cards than the referee counts in a hand."""
         events: list[Event] = []
         detections = self.memory.update_with_detections(detections, t)
         if self.view is None:
@@ -139,6 +153,10 @@ class Session:
         tr = self.tracker
         state = self.view.read(detections, reveal=tr.wants_reveal,
                                stack_tops=tr.stack_tops() if tr.wants_reveal else None)
+        counts = tr.reveal_counts if tr.wants_reveal else None
+        if closer is not None and counts is not None and state.reveals is not None and any(
+                len(r) < n for r, n in zip(state.reveals, counts, strict=False)):
+            state = self.view.topped_up(state, detections, self._look_closer(closer, t), counts)
         was_holding = tr.holding
         for out in tr.update(state, t):
             events.extend(self._tracked(out))

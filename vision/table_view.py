@@ -142,6 +142,11 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     return float(area) / small if small > 0 else 0.0
 
 
+def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
+    """The point lies on the card outlined by ``quad``."""
+    return cv2.pointPolygonTest(_convex(quad), (float(point[0]), float(point[1])), False) >= 0
+
+
 def _convex(q: np.ndarray) -> np.ndarray:
     return cv2.convexHull(np.asarray(q, np.float32).reshape(-1, 1, 2))
 
@@ -271,6 +276,53 @@ class TableView:
         piles = [make_pile(d, [int(members[g]) for g in group], quads, pts, self.class_names)
                  for group in group_piles(quads[members])]
         return main_pile(piles)
+
+    def topped_up(self, state: VisibleState, detections: sv.Detections,
+                  closer: sv.Detections, counts: Sequence[int]) -> VisibleState:
+        """``state``'s reveals with the cards of a closer look (``closer``: lower thresholds)
+        a seat's reveal lacks, where the referee counts more cards in that hand (``counts``):
+        the surest first, only as many as are missing, and only cards that lie in the seat's
+        reveal zone and not under a card read surely (in ``detections``: a stack's covered
+        card, or a revealed card read twice). A card laid face up in a row is not covered."""
+        if state.reveals is None:
+            return state
+        short = {k: n - len(state.reveals[k]) for k, n in enumerate(counts)
+                 if k < len(state.reveals) and n > len(state.reveals[k])}
+        names = closer.data.get(CLASS_NAME, np.asarray([], dtype=object))
+        if not short or len(closer) == 0:
+            return state
+        sure = self._sure_quads(detections)
+        pts = centres(closer)
+        codes = self.calibration.zone_codes(pts, reveal=self.calibration.reveal_seats
+                                            is not None)
+        conf = (np.asarray(closer.confidence, np.float64) if closer.confidence is not None
+                else np.ones(len(closer)))
+        quads = _quads(closer)
+        taken: list[np.ndarray] = []
+        added: dict[int, list[Card]] = {k: [] for k in short}
+        for i in np.argsort(-conf, kind="stable"):
+            k, name = int(codes[i]), str(names[i])
+            if k not in short or len(added[k]) >= short[k] or name not in self.class_names:
+                continue
+            if any(_inside(pts[i], q) for q in [*sure, *taken]):
+                continue
+            taken.append(quads[i])
+            added[k].append(Card.parse(name))
+        if not any(added.values()):
+            return state
+        reveals = tuple(tuple(sorted([*r, *added.get(k, [])], key=str))
+                        for k, r in enumerate(state.reveals))
+        return dataclasses.replace(state, reveals=reveals)
+
+    def _sure_quads(self, detections: sv.Detections) -> list[np.ndarray]:
+        """The outlines of the cards read surely enough to count."""
+        if len(detections) == 0:
+            return []
+        names = detections.data.get(CLASS_NAME, np.asarray([], dtype=object))
+        keep = np.array([str(n) in self.class_names for n in names], bool)
+        if detections.confidence is not None:
+            keep &= np.asarray(detections.confidence) >= self.min_confidence
+        return list(_quads(detections)[keep])
 
     @staticmethod
     def _reveal(piles: Sequence[Pile], stack_tops: Sequence[Card]) -> tuple[Card, ...]:

@@ -321,6 +321,11 @@ class Tracker:
         return self.phase is Phase.REVEAL
 
     @property
+    def reveal_counts(self) -> list[int] | None:
+        """How many cards each seat's reveal should show (the referee's count), if known."""
+        return list(self._reveal_counts) if self._reveal_counts is not None else None
+
+    @property
     def holding(self) -> bool:
         """A stable state is being held because cards are hidden."""
         return self._held_since is not None

@@ -167,3 +167,25 @@ def test_labelled_cards_never_overlap_as_much_as_one_card_found_twice() -> None:
             np.fill_diagonal(iou, 0.0)
             worst = max(worst, float(iou.max()))
     assert 0.1 < worst < SAME_FACE_IOU < SAME_CARD_IOU  # cards do overlap, never that much
+
+
+def test_a_closer_look_keeps_every_card_and_goes_lower() -> None:
+    """The closer look (a reveal short of cards) reads a frame down to CLOSE_CONF: each card
+    the normal look reads is there again, read the same, and unsure cards come on top."""
+    import cv2
+
+    from vision.detector import CLOSE_CONF, load_detector
+
+    detector = load_detector()
+    more = 0
+    for path in sorted((FRAMES / "images").glob("*")):
+        frame = cv2.imread(str(path))
+        normal, closer = detector.detect(frame), detector.look_closer(frame)
+        assert float(np.min(closer.confidence)) >= CLOSE_CONF
+        close_centres = (closer.xyxy[:, :2] + closer.xyxy[:, 2:]) / 2
+        for box, name in zip(normal.xyxy, normal.data["class_name"], strict=True):
+            d = np.hypot(*(close_centres - (box[:2] + box[2:]) / 2).T)
+            assert closer.data["class_name"][int(np.argmin(d))] == name and d.min() < 3
+        more += int(len(closer) > len(normal)
+                    and float(np.min(closer.confidence)) < float(np.min(normal.confidence)))
+    assert more >= 1  # 000120.jpg: one card more, read at 0.10

@@ -70,3 +70,26 @@ def test_hand_cards_laid_beyond_a_seats_zone_are_read_in_the_reveal_only() -> No
     s = VIEW.read(d, reveal=True, stack_tops=[(C("blue-4"),), (), ()])
     assert s.reveals == ((C("red-2"),), (), ())
     assert s.tops(0) == (C("blue-4"),)  # the seats' piles stay those of the play zones
+
+
+def test_a_closer_look_tops_up_a_reveal_short_of_the_count() -> None:
+    # seat 0 holds two cards (the referee's count); the camera read one surely, and a closer
+    # look finds the other beside it, the sure card again, and a stack's covered card
+    d = table(("blue-4", *SEAT[0]), ("red-2", 560, 600), ("joker", 600, 600, 0.2))
+    s = VIEW.read(d, reveal=True, stack_tops=[(C("blue-4"),), (), ()])
+    assert s.reveals == ((C("red-2"),), (), ())
+    closer = table(("red-2", 561, 601, 0.3), ("blue-4", SEAT[0][0], SEAT[0][1] + 20, 0.1),
+                   ("joker", 605, 600, 0.2), ("pink-1", 610, 598, 0.05))
+    up = VIEW.topped_up(s, d, closer, [2, 0, 0])
+    assert up.reveals == ((C("joker"), C("red-2")), (), ())
+    assert VIEW.topped_up(s, d, closer, [1, 0, 0]) == s  # nothing short: as read
+    assert VIEW.topped_up(s, d, closer, [3, 0, 0]).reveals == (  # the pink-1 lies on the joker
+        (C("joker"), C("red-2")), (), ())
+
+
+def test_a_closer_look_adds_only_cards_of_the_short_seat() -> None:
+    d = table(("red-2", 560, 600))
+    s = VIEW.read(d, reveal=True, stack_tops=[(), (), ()])
+    closer = table(("yellow-3", *SEAT[1], 0.3), ("green-1", 640, 600, 0.1))
+    up = VIEW.topped_up(s, d, closer, [2, 0, 0])
+    assert up.reveals == ((C("green-1"), C("red-2")), (), ())

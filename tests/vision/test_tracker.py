@@ -481,6 +481,37 @@ def test_round_over_reads_the_reveal_and_scores() -> None:
     assert sc.payload["scores"] == [1 - 6, 0]
 
 
+def test_a_reveal_short_of_the_count_is_topped_up_by_a_closer_look() -> None:
+    s, clock = started(players=2, top="green-3")
+    feed(s, scene(["green-3"], {0: {"blue": ["blue-1"]}}), clock)
+    s.mark_round_over(clock.t)
+    counts = s.tracker.reveal_counts
+    shown = scene(["green-3"], {0: {"blue": ["blue-1"]}},
+                  [("red-2", 560, 640), ("yellow-4", 720, 640)])
+    # the rest of the hands, found only when looked at closer (lower thresholds)
+    assert counts == [5, 5]
+    rest = [(n, 480.0 - 70 * k, 640.0, 0.1) for k, n in enumerate(["pink-1", "green-4",
+                                                                    "blue-5"])]
+    rest += [(n, 500.0 + 70 * k, 80.0, 0.1) for k, n in enumerate(["joker", "yellow-0",
+                                                                    "pink-5", "red-0", "red-1"])]
+    closer = table(*rest, ("green-0", 340.0, 640.0, 0.05))  # one more than seat 0 lacks
+    looks: list[float] = []
+
+    def look() -> sv.Detections:
+        looks.append(clock.t)
+        return closer
+
+    ev: list[Event] = []
+    for _ in range(30):
+        ev += s.process_detections(shown, clock.t, closer=look)
+        clock.t += clock.dt
+    (ro,) = kinds(ev, "round-over")  # read once settled, not after the 8 s wait
+    assert ro.payload["reveals"] == {
+        "0": ["blue-5", "green-4", "pink-1", "red-2", "yellow-4"],
+        "1": ["joker", "pink-5", "red-0", "red-1", "yellow-0"]}
+    assert 0 < len(looks) <= 7  # a closer look at most every 0.5 s, only while short
+
+
 def test_a_reveal_is_read_as_soon_as_every_hand_is_complete() -> None:
     from engine.cards import Card
     from vision.table_view import Pile, VisibleState
