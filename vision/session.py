@@ -328,6 +328,7 @@ class Session:
         unseen: list[Played] = []
         qid = 0
         if isinstance(out.observation, Played):
+            events += self._twin_before_hand(out)
             unseen = self._unseen_twins(out.observation)
             touched = [u for u in unseen if _place(u) in self.tracker.touched]
             if len(touched) == 1:  # a hand was there in that seat's turn: it laid the twin
@@ -418,6 +419,21 @@ class Session:
         if possible(r.top, seen):
             out.append(Played(None, Move.hand(r.top)))
         return out + _stack_twins(r, k, seen)
+
+    def _twin_before_hand(self, out: Decoded) -> list[Event]:
+        """A card played from a hand, after a second card with the face of one stack top of
+        the seat to move lay beside that top (and was never read on the discard): that seat
+        collected the twin squarely, unseen, and the hand play is the next seat's (a hand
+        play names no seat: it is the turn's)."""
+        obs, k, r, tr = out.observation, self.referee.to_move, self.referee.round, self.tracker
+        if not isinstance(obs, Played) or obs.seat is not None or not obs.move.to_discard or (
+                k is None or r is None or r.turn_lost):
+            return []
+        seen = tr.model.seen()
+        twins = [u for u in _stack_twins(r, k, seen) if _place(u) in tr.twin_beside]
+        if len(twins) != 1 or twins[0].move.card in {obs.move.card, *tr.discard_faces}:
+            return []
+        return self._unseen_before(twins[0], out)
 
     def _touched_twins(self, obs: Played) -> list[Played]:
         """When ``obs`` comes two seats or more after the seat to move: if a hand was at

@@ -310,9 +310,14 @@ class Tracker:
         self._missing_since: dict[Place, float] = {}  # since when each hidden place is
         self._touched: set[Place] = set()  # places hidden, then seen again unchanged
         self._twin_frames: Counter[Place] = Counter()  # frames a twin showed near a top
+        self._beside_frames: Counter[Place] = Counter()  # ... as a second pile beside it
+        self._discard_faces: set[Card] = set()  # discard tops read since the last commit
         self.touch_frames = 2  # frames of a twin beside its twin that count as a hand there
         # the places touched between the last two commits (a hand there, and no move seen)
         self.touched: frozenset[Place] = frozenset()
+        # of those, the stacks where a second card with the top's face lay beside the top
+        self.twin_beside: frozenset[Place] = frozenset()
+        self.discard_faces: frozenset[Card] = frozenset()  # read on the discard meanwhile
 
     # -- what the session reads ------------------------------------------------------------
     @property
@@ -353,8 +358,12 @@ class Tracker:
     # -- the one verb ----------------------------------------------------------------------
     def update(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         if self.phase is Phase.PLAYING:
-            state = self._known(state)
-            self._twin_frames.update(self._same_face_nearby(state))
+            raw, state = state, self._known(state)
+            self._twin_frames.update(self._same_face_nearby(state)[0])
+            # a second pile beside a top as the camera read it (not as the tracker knows it:
+            # a misread card in a hand may be "known" as the top)
+            self._beside_frames.update(self._same_face_nearby(raw)[1])
+            self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
         if state != self._candidate or (self._candidate is not None
                                          and state.moved_tops(self._candidate)):
             if state != self._candidate:
@@ -400,9 +409,14 @@ class Tracker:
         self._unexplained_since = None
         self.touched = frozenset(self._touched | {
             p for p, n in self._twin_frames.items() if n >= self.touch_frames})
+        self.twin_beside = frozenset(
+            p for p, n in self._beside_frames.items() if n >= self.touch_frames)
+        self.discard_faces = frozenset(self._discard_faces)
         self._touched, self._hidden = set(), set()
         self._missing_since = {}
         self._twin_frames.clear()
+        self._beside_frames.clear()
+        self._discard_faces = set()
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
             for pile in piles:
                 for st in self.model.stacks[seat]:
@@ -882,13 +896,15 @@ class Tracker:
                     return True
         return False
 
-    def _same_face_nearby(self, state: VisibleState) -> set[Place]:
+    def _same_face_nearby(self, state: VisibleState) -> tuple[set[Place], set[Place]]:
         """Places where, in this frame, a card with the face of the top lies elsewhere than
-        the top did at the last commit, or beside it: a twin in a hand over its twin."""
+        the top did at the last commit, or beside it: a twin in a hand over its twin; and of
+        those, the stacks where it lies beside it (a second pile with the top's face)."""
         old = self.committed
         if old is None:
-            return set()
+            return set(), set()
         out: set[Place] = set()
+        beside: set[Place] = set()
         if (state.discard is not None and old.discard is not None
                 and state.discard.top == old.discard.top
                 and state.discard.moved_from(old.discard)):
@@ -896,11 +912,13 @@ class Tracker:
         for seat, (now, then) in enumerate(zip(state.seats, old.seats, strict=True)):
             for pile in then:
                 same = [p for p in now if p.top == pile.top]
-                if len(same) > sum(p.top == pile.top for p in then) or (
-                        len(same) == 1 and same[0].moved_from(pile)):
-                    out |= {(seat, st.colour) for st in self.model.stacks[seat]
-                            if st.top.seen_as == pile.top}
-        return out
+                two = len(same) > sum(p.top == pile.top for p in then)
+                if two or (len(same) == 1 and same[0].moved_from(pile)):
+                    places = {(seat, st.colour) for st in self.model.stacks[seat]
+                              if st.top.seen_as == pile.top}
+                    out |= places
+                    beside |= places if two else set()
+        return out, beside
 
     def _gone(self, observed: Key, model: TableModel | None = None
               ) -> tuple[Card | None, list[Counter[str]]]:

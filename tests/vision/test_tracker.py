@@ -845,6 +845,35 @@ def test_a_seat_skipped_whose_stacks_no_hand_was_at_leaves_the_move_out_of_turn(
     assert moves(ev) == ["seat 2: collect:green-5"] and rules(ev) == ["out-of-turn"]
 
 
+def _twin_beside_seat_0s_stack(then_discard: str | None) -> list[Event]:
+    """Seats 0, 1, 2 collect a card each; seat 0 brings a second yellow-2 beside its yellow-2
+    (three frames) and lays it squarely; the discard shows ``then_discard`` a moment; then
+    blue-5 lands on the discard from a hand."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    x, y = at(0, COLOUR_SLOT["yellow"] * (W + 20))
+    feed(s, scene(["blue-3"], stacks, [("yellow-2", x + W + 6, y - 10, 0.8)]), clock, frames=3)
+    feed(s, scene(["blue-3"], stacks), clock, frames=8)
+    if then_discard:
+        feed(s, scene(["blue-3", then_discard], stacks), clock, frames=2)
+    return feed(s, scene(["blue-3", "blue-5"], stacks), clock, frames=8)
+
+
+def test_a_twin_beside_its_twin_then_a_hand_play_is_a_collect_and_the_next_seat_s_play(
+        ) -> None:
+    """A hand play names no seat. A second yellow-2 lay beside seat 0's yellow-2 in seat 0's
+    turn and never reached the discard: seat 0 collected it squarely; blue-5 is seat 1's."""
+    ev = _twin_beside_seat_0s_stack(None)
+    assert moves(ev) == ["seat 0: collect:yellow-2", "hand:blue-5"]
+    assert rules(ev) == [] and not kinds(ev, "question")
+    assert "laid squarely on it" in kinds(ev, "move")[0].payload["notes"][0]
+
+
+def test_a_twin_read_on_the_discard_meanwhile_was_played_not_collected() -> None:
+    ev = _twin_beside_seat_0s_stack("yellow-2")
+    assert "seat 0: collect:yellow-2" not in moves(ev)
+
+
 def test_one_odd_frame_of_a_twin_is_no_unseen_move() -> None:
     s, clock = started()
     feed(s, table(_discard("red-5")), clock)  # seat 0
