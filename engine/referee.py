@@ -38,6 +38,8 @@ from engine.verdicts import Anomaly, Likely, Verdict
 from engine.wish import Wish
 
 DECK_SIZE = len(full_deck())
+# a verdict's note when the discard pile under its top went back into the draw pile
+RESHUFFLED = "the draw pile is reshuffled from the discard pile"
 
 
 @dataclass
@@ -299,7 +301,7 @@ class Referee:
         if r.draw_count == 0 and self.rules.draw is DrawVariant.D1 and len(r.discard) > 1:
             r.draw_count = len(r.discard) - 1
             r.discard = r.discard[-1:]
-            v.notes.append("the draw pile is reshuffled from the discard pile")
+            v.notes.append(RESHUFFLED)
         if r.draw_count == 0:
             r.expected_end = "nothing is left to draw"
             v.notes.append("round over: nothing is left to draw")

@@ -35,7 +35,7 @@ from engine.observations import (
     TableSeen,
     WishSpoken,
 )
-from engine.referee import PublicRound, Referee
+from engine.referee import RESHUFFLED, PublicRound, Referee
 from engine.rules import Rules
 from engine.verdicts import Verdict
 from engine.wish import Wish
@@ -483,6 +483,8 @@ class Session:
             self.last.flagged = frozenset(_flagged_cards(verdict))
         if isinstance(obs, RoundStarted):
             self._count_doubted = False
+        if RESHUFFLED in verdict.notes:
+            self.tracker.reshuffled()
         if any(n.startswith("round over") for n in verdict.notes) and not self._count_doubted:
             self.tracker.expect_reveal(self._hand_counts(), counted=True)
             events.append(Event("status", {"message": "round over: lay your hand cards face "

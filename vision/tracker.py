@@ -977,6 +977,11 @@ class Tracker:
         if move.to_discard and laid_since:
             self.model.discard.insert(-1 - laid_since, self.model.discard.pop())
 
+    def reshuffled(self) -> None:
+        """The discard pile under its top went back into the draw pile (the referee
+        reshuffled it): those cards can come up again, so they no longer count as seen."""
+        del self.model.discard[:-1]
+
     def resume(self, state: VisibleState) -> None:
         """Pick up a round in progress (after a restart): take the table as it is, ask nothing."""
         self.phase = Phase.PLAYING

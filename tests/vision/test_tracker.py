@@ -1070,3 +1070,27 @@ def test_a_held_move_answered_with_a_play_from_a_stack_the_camera_never_saw_goes
     # the camera follows on from the table it sees
     ev = feed(s, scene(["red-3"], {1: {"green": ["green-4"]}, 2: {"blue": ["blue-1"]}}), clock)
     assert moves(ev) == ["seat 2: collect:blue-1"]
+
+
+def _both_red_5s_then_unsure_red_5(reshuffle: bool) -> list[Event]:
+    """Seats 0 and 1 play the two red-5s, seat 2 a red-1; seat 0 collects yellow-2 and draws
+    (the draw pile empty: the referee reshuffles the discard pile under its top, if
+    ``reshuffle``); seat 1 plays a card read as red-5 (0.6) or pink-5 (0.35)."""
+    s, clock = started(top="red-3")
+    feed(s, table(_discard("red-5")), clock)  # seat 0
+    feed(s, table(_discard("red-5", 12.0, 8.0)), clock, frames=20)  # seat 1: the other red-5
+    feed(s, table(_discard("red-1", -8.0, 4.0)), clock)  # seat 2
+    r = s.referee.round
+    assert r is not None and len(s.tracker.model.discard) == 4
+    if reshuffle:
+        r.draw_count = 0
+    yellow = ("yellow-2", *at(0), 0.9)
+    feed(s, table(_discard("red-1", -8.0, 4.0), yellow), clock)  # seat 0 collects, draws
+    assert len(s.tracker.model.discard) == (1 if reshuffle else 4)
+    unsure = ("red-5", CENTRE[0] - 10, CENTRE[1] + 6, 0.6, {"red-5": 0.6, "pink-5": 0.35})
+    return feed(s, table(unsure, yellow), clock, frames=8)  # seat 1
+
+
+def test_cards_reshuffled_into_the_draw_pile_count_as_unseen_again() -> None:
+    assert moves(_both_red_5s_then_unsure_red_5(reshuffle=True)) == ["hand:red-5"]
+    assert moves(_both_red_5s_then_unsure_red_5(reshuffle=False)) == ["hand:pink-5"]
