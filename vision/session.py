@@ -422,16 +422,20 @@ class Session:
 
     def _twin_before_hand(self, out: Decoded) -> list[Event]:
         """A card played from a hand, after a second card with the face of one stack top of
-        the seat to move lay beside that top (and was never read on the discard): that seat
-        collected the twin squarely, unseen, and the hand play is the next seat's (a hand
-        play names no seat: it is the turn's)."""
+        the seat to move lay beside that top (and was never read on the discard) - or a loose
+        card with the discard top's face lay at that seat: that seat laid the twin squarely,
+        unseen, and the hand play is the next seat's (a hand play names no seat: it is the
+        turn's). Not when both could be, nor when the twin is the card played."""
         obs, k, r, tr = out.observation, self.referee.to_move, self.referee.round, self.tracker
         if not isinstance(obs, Played) or obs.seat is not None or not obs.move.to_discard or (
                 k is None or r is None or r.turn_lost):
             return []
         seen = tr.model.seen()
-        twins = [u for u in _stack_twins(r, k, seen) if _place(u) in tr.twin_beside]
-        if len(twins) != 1 or twins[0].move.card in {obs.move.card, *tr.discard_faces}:
+        twins = [u for u in _stack_twins(r, k, seen) if _place(u) in tr.twin_beside
+                 and u.move.card not in tr.discard_faces]
+        if k in tr.top_in_hand and possible(r.top, seen):  # ... or the discard top's twin
+            twins.append(Played(None, Move.hand(r.top)))
+        if len(twins) != 1 or twins[0].move.card == obs.move.card:
             return []
         return self._unseen_before(twins[0], out)
 

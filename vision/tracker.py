@@ -312,12 +312,15 @@ class Tracker:
         self._twin_frames: Counter[Place] = Counter()  # frames a twin showed near a top
         self._beside_frames: Counter[Place] = Counter()  # ... as a second pile beside it
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
+        self._loose_frames: Counter[int] = Counter()  # frames the top's twin lay at a seat
         self.touch_frames = 2  # frames of a twin beside its twin that count as a hand there
         # the places touched between the last two commits (a hand there, and no move seen)
         self.touched: frozenset[Place] = frozenset()
         # of those, the stacks where a second card with the top's face lay beside the top
         self.twin_beside: frozenset[Place] = frozenset()
         self.discard_faces: frozenset[Card] = frozenset()  # read on the discard meanwhile
+        # seats where a loose card with the discard top's face lay meanwhile (in a hand)
+        self.top_in_hand: frozenset[int] = frozenset()
 
     # -- what the session reads ------------------------------------------------------------
     @property
@@ -364,6 +367,7 @@ class Tracker:
             # a misread card in a hand may be "known" as the top)
             self._beside_frames.update(self._same_face_nearby(raw)[1])
             self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
+            self._loose_frames.update(self._top_in_hand(raw))
         if state != self._candidate or (self._candidate is not None
                                          and state.moved_tops(self._candidate)):
             if state != self._candidate:
@@ -412,11 +416,14 @@ class Tracker:
         self.twin_beside = frozenset(
             p for p, n in self._beside_frames.items() if n >= self.touch_frames)
         self.discard_faces = frozenset(self._discard_faces)
+        self.top_in_hand = frozenset(
+            k for k, n in self._loose_frames.items() if n >= self.touch_frames)
         self._touched, self._hidden = set(), set()
         self._missing_since = {}
         self._twin_frames.clear()
         self._beside_frames.clear()
         self._discard_faces = set()
+        self._loose_frames.clear()
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
             for pile in piles:
                 for st in self.model.stacks[seat]:
@@ -895,6 +902,18 @@ class Tracker:
                 if _covers(m.key(), observed) and m.key()[1][seat] == observed[1][seat]:
                     return True
         return False
+
+    def _top_in_hand(self, state: VisibleState) -> set[int]:
+        """Seats where, in this frame, a card with the discard top's face lies in the seat's
+        zone, none of its stack tops and not where a stack lies (a top misread): the top's
+        twin in a hand, on its way."""
+        if not self.model.discard:
+            return set()
+        top = self.model.discard[-1].seen_as
+        return {seat for seat, piles in enumerate(state.seats)
+                if all(st.top.seen_as != top for st in self.model.stacks[seat])
+                and any(p.top == top and self.model.stack_at(seat, p.centre, p.size) is None
+                        for p in piles)}
 
     def _same_face_nearby(self, state: VisibleState) -> tuple[set[Place], set[Place]]:
         """Places where, in this frame, a card with the face of the top lies elsewhere than

@@ -874,6 +874,31 @@ def test_a_twin_read_on_the_discard_meanwhile_was_played_not_collected() -> None
     assert "seat 0: collect:yellow-2" not in moves(ev)
 
 
+def _discard_top_s_twin_shown_at_seat_0(where: tuple[float, float]) -> list[Event]:
+    """Seats 0, 1, 2 collect a card each (the discard shows red-3); a red-3 is read at seat 0
+    (at ``where``, three frames) and gone; then blue-3 lands on the discard from a hand."""
+    s, clock, stacks = _one_stack_each("red-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    shown = {**stacks, 0: {}}  # the yellow stack, unless the red-3 is read there
+    held = scene(["red-3"], shown if where == at(0) else stacks, [("red-3", *where, 0.8)])
+    feed(s, held, clock, frames=3)
+    feed(s, scene(["red-3"], stacks), clock, frames=8)
+    return feed(s, scene(["red-3", "blue-3"], stacks), clock, frames=8)
+
+
+def test_the_discard_top_s_twin_seen_in_a_hand_then_a_hand_play_is_two_plays() -> None:
+    """A red-3 lay loose at seat 0 in its turn (in a hand) and went, unseen, squarely onto
+    the red-3 on the discard: blue-3 is then seat 1's."""
+    ev = _discard_top_s_twin_shown_at_seat_0(at(0, 160.0, 60.0))
+    assert moves(ev) == ["hand:red-3", "hand:blue-3"]
+    assert rules(ev) == [] and "laid squarely on it" in kinds(ev, "move")[0].payload["notes"][0]
+
+
+def test_a_stack_top_misread_as_the_discard_top_is_no_twin_in_a_hand() -> None:
+    ev = _discard_top_s_twin_shown_at_seat_0(at(0))
+    assert moves(ev) == ["hand:blue-3"]
+
+
 def test_one_odd_frame_of_a_twin_is_no_unseen_move() -> None:
     s, clock = started()
     feed(s, table(_discard("red-5")), clock)  # seat 0
