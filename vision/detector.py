@@ -92,7 +92,7 @@ def find_cards(finder: Finder, frame: np.ndarray, width: int = FINDER_WIDTH,
     scale = width / w
     small = frame if scale >= 1 else cv2.resize(
         frame, (width, round(h * scale)), interpolation=cv2.INTER_AREA)
-    corners, found = finder.find(small, conf)
+    corners, found = finder.find(small) if conf is None else finder.find(small, conf)
     return corners / min(scale, 1.0), found
 
 
