@@ -53,6 +53,7 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 
@@ -136,6 +137,7 @@ class TrackedStack:
 
 Key = tuple[Card | None, tuple[tuple[str, ...], ...]]
 Place = tuple[int, Colour] | None  # a seat's stack, or (None) the discard
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -411,19 +413,15 @@ class Tracker:
         self.committed = state
         self._held_since, self._asked_hold = None, False
         self._unexplained_since = None
-        self.touched = frozenset(self._touched | {
-            p for p, n in self._twin_frames.items() if n >= self.touch_frames})
-        self.twin_beside = frozenset(
-            p for p, n in self._beside_frames.items() if n >= self.touch_frames)
+        self.touched = frozenset(self._touched | self._often(self._twin_frames))
+        self.twin_beside = self._often(self._beside_frames)
         self.discard_faces = frozenset(self._discard_faces)
-        self.top_in_hand = frozenset(
-            k for k, n in self._loose_frames.items() if n >= self.touch_frames)
+        self.top_in_hand = self._often(self._loose_frames)
         self._touched, self._hidden = set(), set()
         self._missing_since = {}
-        self._twin_frames.clear()
-        self._beside_frames.clear()
-        self._discard_faces = set()
-        self._loose_frames.clear()
+        for frames in (self._twin_frames, self._beside_frames, self._loose_frames):
+            frames.clear()
+        self._discard_faces.clear()
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
             for pile in piles:
                 for st in self.model.stacks[seat]:
@@ -903,6 +901,10 @@ class Tracker:
                     return True
         return False
 
+    def _often(self, frames: Counter[_T]) -> frozenset[_T]:
+        """What showed in ``touch_frames`` frames or more since the last commit."""
+        return frozenset(k for k, n in frames.items() if n >= self.touch_frames)
+
     def _top_in_hand(self, state: VisibleState) -> set[int]:
         """Seats where, in this frame, a card with the discard top's face lies in the seat's
         zone, none of its stack tops and not where a stack lies (a top misread): the top's
@@ -936,7 +938,8 @@ class Tracker:
                     places = {(seat, st.colour) for st in self.model.stacks[seat]
                               if st.top.seen_as == pile.top}
                     out |= places
-                    beside |= places if two else set()
+                    if two:
+                        beside |= places
         return out, beside
 
     def _gone(self, observed: Key, model: TableModel | None = None
