@@ -164,6 +164,19 @@ def estimate_discard_centre(detections: sv.Detections,
     return float(x), float(y), size
 
 
+MIDDLE = 0.2  # the discard pile lies this share of the frame's diagonal or less from its centre
+
+
+def in_middle(detections: sv.Detections, frame_shape: Sequence[int]) -> bool:
+    """Does a card lie near the middle of the frame, where a camera over the table sees the
+    discard pile? (A first frame with only a card in a hand at the edge is no table yet.)"""
+    if len(detections) == 0:
+        return False
+    h, w = frame_shape[:2]
+    off = np.linalg.norm(centres(detections) - np.array([w / 2, h / 2]), axis=1)
+    return bool((off <= MIDDLE * float(np.hypot(w, h))).any())
+
+
 def sectors_from_detections(players: int, detections: sv.Detections,
                             frame_shape: Sequence[int] | None = None,
                             seat_zero_deg: float = 90.0) -> Calibration:

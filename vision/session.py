@@ -26,6 +26,7 @@ import numpy as np
 import supervision as sv
 
 from engine.cards import CARD_NAMES, Card
+from engine.judge import fits_or_unknown
 from engine.moves import Move
 from engine.observations import (
     Observation,
@@ -39,17 +40,18 @@ from engine.referee import RESHUFFLED, PublicRound, Referee
 from engine.rules import Rules
 from engine.verdicts import Verdict
 from engine.wish import Wish
-from vision.calibration import Calibration, sectors_from_detections
+from vision.calibration import Calibration, in_middle, sectors_from_detections
 from vision.card_memory import CardMemory
 from vision.card_priors import possible
 from vision.detections import empty_detections
-from vision.detector import CardDetector
+from vision.detector import MIN_CONF, CardDetector
 from vision.doubt import doubt
 from vision.second_look import second_look
 from vision.table_view import TableView, VisibleState
-from vision.tracker import Decoded, Misread, Place, Question, Resumed, Tracker
+from vision.tracker import Decoded, Misread, Phase, Place, Question, Resumed, Tracker
 
 CLOSER_EVERY_S = 0.5  # a reveal short of cards is looked at closer this often
+CALIBRATE_WAIT_S = 3.0  # cards seen only away from the frame's middle this long: seats from them
 
 EventKind = Literal["move", "verdict", "question", "wish-needed", "round-over", "scores",
                     "status"]
@@ -106,6 +108,7 @@ class Session:
         self.referee = Referee(self.rules)
         self.tracker = tracker or Tracker(self.rules.players)
         self.tracker.to_move = lambda: self.referee.to_move
+        self.tracker.fits_discard = self._fits_discard
         self.calibration = calibration
         self._calibrate = calibrate or (
             lambda d, shape: sectors_from_detections(self.rules.players, d, shape))
@@ -119,6 +122,15 @@ class Session:
         # so only the players end this round
         self._count_doubted = False
         self._closer: tuple[float, sv.Detections] | None = None  # the last closer look
+        self._cards_since: float | None = None  # cards first seen (none in the middle yet)
+
+    def _fits_discard(self, card: Card) -> bool | None:
+        """Does ``card`` fit the discard as the referee knows it (None: no discard yet, or
+        a joker's wish not entered)?"""
+        r = self.referee.round
+        if r is None or not r.discard:
+            return None
+        return fits_or_unknown(card, r.top, r.wish)
 
     # -- frames ----------------------------------------------------------------------------
     def process(self, frame: np.ndarray, t: float) -> list[Event]:
@@ -142,10 +154,11 @@ class Session:
         events: list[Event] = []
         detections = self.memory.update_with_detections(detections, t)
         if self.view is None:
-            if len(detections) == 0:
+            cards = self._calibration_cards(detections, frame_shape, closer, t)
+            if cards is None:
                 self.last = FrameView(detections, None, None, self.last.flagged, t)
                 return events
-            self.calibration = self._calibrate(detections, tuple(frame_shape or ()))
+            self.calibration = self._calibrate(cards, tuple(frame_shape or ()))
             self.view = TableView(self.calibration)
             events.append(Event("status", {"message": "seats set up as sectors around the "
                                            "discard pile", "calibration":
@@ -153,6 +166,12 @@ class Session:
         tr = self.tracker
         state = self.view.read(detections, reveal=tr.wants_reveal,
                                stack_tops=tr.stack_tops() if tr.wants_reveal else None)
+        if closer is not None and state.discard is None and not tr.wants_reveal:
+            # a discard card in a shadow: read it again closer (at a round's start any card,
+            # in play only the known top, which keeps it from counting as hidden)
+            known = tr.discard_top() if tr.phase is Phase.PLAYING else None
+            if known is not None or tr.phase is Phase.WAITING:
+                state = self.view.with_discard(state, self._look_closer(closer, t), known)
         counts = tr.reveal_counts if tr.wants_reveal else None
         if closer is not None and counts is not None and state.reveals is not None and any(
                 len(r) < n for r, n in zip(state.reveals, counts, strict=False)):
@@ -165,6 +184,31 @@ class Session:
                                            else "table visible again"}, t))
         self.last = FrameView(detections, self.calibration, state, self.last.flagged, t)
         return events
+
+    def _calibration_cards(self, detections: sv.Detections,
+                           frame_shape: tuple[int, ...] | None,
+                           closer: Callable[[], sv.Detections] | None, t: float
+                           ) -> sv.Detections | None:
+        """The cards to set the seats up from (None: not yet): the first frame with a card
+        in the middle of the frame, where the discard pile lies - looked at closer if no card
+        read surely lies there (10104: the first discard card in a shadow, found at 0.1, and
+        a card in a hand at the edge of the frame). Cards that stay away from the middle for
+        :data:`CALIBRATE_WAIT_S` are taken as they are (a camera off the table's middle)."""
+        if not frame_shape:
+            return detections if len(detections) else None
+        if in_middle(detections, frame_shape):
+            return detections
+        if closer is not None:
+            near = self._look_closer(closer, t)
+            if near.confidence is not None:
+                near = near[np.asarray(near.confidence) >= MIN_CONF]  # type: ignore[assignment]
+            if in_middle(near, frame_shape):
+                return near
+        if len(detections) == 0:
+            return None
+        if self._cards_since is None:
+            self._cards_since = t
+        return detections if t - self._cards_since >= CALIBRATE_WAIT_S - 1e-9 else None
 
     # -- what the players say --------------------------------------------------------------
     def speak_wish(self, wish: Wish | str, t: float = 0.0) -> list[Event]:
@@ -330,8 +374,12 @@ class Session:
         if isinstance(out.observation, Played):
             events += self._twin_before_hand(out)
             unseen = self._unseen_twins(out.observation)
+            landed = self._landed_unread(out.observation) if unseen else None
             touched = [u for u in unseen if _place(u) in self.tracker.touched]
-            if len(touched) == 1:  # a hand was there in that seat's turn: it laid the twin
+            if landed is not None:  # the seat to move laid a card the camera reads otherwise
+                events += self._unseen_before(landed, out, read_as=self.tracker.discard_top())
+                unseen = []
+            elif len(touched) == 1:  # a hand was there in that seat's turn: it laid the twin
                 events += self._unseen_before(touched[0], out)
                 unseen = []
             for skipped in self._touched_twins(out.observation):  # two seats or more
@@ -361,18 +409,24 @@ class Session:
                                                 "value is wished?"}, t))
         return events
 
-    def _unseen_before(self, obs: Played, later: Decoded) -> list[Event]:
+    def _unseen_before(self, obs: Played, later: Decoded, read_as: Card | None = None
+                       ) -> list[Event]:
         """``later`` came out of turn, and in the turn before, the one place where the seat
         to move could have laid a twin unseen was touched (a card with its top's face showed
         over or beside it, or a hand hid it and it lay as before afterwards): that twin was
-        laid, before ``later``."""
+        laid, before ``later``. ``read_as``: not a twin, but a card the camera has read as
+        this face since it landed on the discard (see :meth:`_landed_unread`)."""
         k = self.referee.to_move
         where = "the discard" if obs.seat is None else f"seat {k}'s {obs.move.stack} stack"
         note = (f"a hand was at {where} while seat {k} was to move (a second {obs.move.card} "
                 f"showed there, or it was hidden and lay as before), and the next seat moved: "
                 f"read as the other {obs.move.card} laid squarely on it ({obs})")
+        if read_as is not None:
+            note = (f"{obs.move.card} was read on the discard while seat {k} was to move, the "
+                    f"discard reads {read_as} since, and the next seat moved: read as "
+                    f"{obs.move.card} laid there and misread ({obs})")
         self.tracker.add_unseen(obs.seat, obs.move, int(later.observation.move.to_discard)
-                                if isinstance(later.observation, Played) else 0)
+                                if isinstance(later.observation, Played) else 0, read_as)
         t = later.timestamp
         return [Event("move", {"observation": str(obs), "notes": [note],
                                "table": str(later.state)}, t),
@@ -419,6 +473,19 @@ class Session:
         if possible(r.top, seen):
             out.append(Played(None, Move.hand(r.top)))
         return out + _stack_twins(r, k, seen)
+
+    def _landed_unread(self, obs: Played) -> Played | None:
+        """``obs`` came from the seat after the one to move, and meanwhile one card other than
+        the discard top was read surely on the discard (in two frames or more) that fits the
+        top and has a copy left: the seat to move laid it there, and the camera has read it
+        as the card below since (9909 at 163 s: a red-2 laid on the red-0, read red-2 at 0.8
+        as it landed, then red-0 at 0.45). Not a joker (its wish is not known)."""
+        r, seen = self.referee.round, self.tracker.model.seen()
+        if r is None or not r.discard:
+            return None
+        cards = [c for c in self.tracker.landed if not c.is_joker and c != r.top
+                 and fits_or_unknown(c, r.top, r.wish) and possible(c, seen)]
+        return Played(None, Move.hand(cards[0])) if len(cards) == 1 else None
 
     def _twin_before_hand(self, out: Decoded) -> list[Event]:
         """A card played from a hand, after a second card with the face of one stack top of

@@ -277,6 +277,30 @@ class TableView:
                  for group in group_piles(quads[members])]
         return main_pile(piles)
 
+    def with_discard(self, state: VisibleState, closer: sv.Detections, known: Card | None,
+                     sure_face: float = 0.9) -> VisibleState:
+        """``state`` with the discard pile of a closer look (``closer``: lower thresholds)
+        where it read none. ``known``: the discard top as the game knows it - only that card
+        read again is taken (a new card there may be an arm or a hand's shadow); None (a
+        round's start): a card whose face reads at ``sure_face`` or more, else it is offered
+        as the unsure discard (a card in a shadow that the finder is unsure of, 10104)."""
+        if state.discard is not None or len(closer) == 0:
+            return state
+        low = closer
+        if closer.confidence is not None:
+            low = closer[np.asarray(closer.confidence) < self.min_confidence]  # type: ignore[assignment]
+        names = low.data.get(CLASS_NAME, np.asarray([], dtype=object))
+        near = self._unsure_discard(low, np.array([str(n) in self.class_names for n in names],
+                                                  bool))
+        if near is None:
+            return state
+        if known is not None:
+            return dataclasses.replace(state, discard=near) if near.top == known else state
+        face = near.alternatives[0][1] if near.alternatives else 0.0
+        if face >= sure_face and len(near.cards) == 1:
+            return dataclasses.replace(state, discard=near, unsure_discard=None)
+        return dataclasses.replace(state, unsure_discard=state.unsure_discard or near)
+
     def topped_up(self, state: VisibleState, detections: sv.Detections,
                   closer: sv.Detections, counts: Sequence[int]) -> VisibleState:
         """``state``'s reveals with the cards of a closer look (``closer``: lower thresholds)

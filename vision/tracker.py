@@ -271,8 +271,15 @@ class Tracker:
                  hold_s: float = 5.0, reveal_s: float = 2.0, lift_s: float = 2.5,
                  unsure_s: float = 1.2, sticky: float = 0.15,
                  reveal_wait_s: float = 8.0, start_ask_s: float = 1.0,
-                 close: float = 0.5) -> None:
+                 close: float = 0.5, transit_s: float = 0.9, twin_s: float = 0.8) -> None:
         self.players = players
+        # a card that fits the discard, read still at a seat: it may be on its way there in a
+        # hand that paused (a collect of it breaks a rule): it must lie transit_s first
+        self.transit_s = transit_s
+        # a top that reads the same but lies elsewhere, still for twin_s: its twin laid on it
+        self.twin_s = twin_s
+        # does a card fit the discard now (None: unknown)? The session hands in its referee's
+        self.fits_discard: Callable[[Card], bool | None] | None = None
         # a reading that breaks a rule gives way to one this close that keeps them
         self.close = close
         self.start_ask_s = start_ask_s
@@ -302,6 +309,7 @@ class Tracker:
         self.committed: VisibleState | None = None
         self._candidate: VisibleState | None = None
         self._since = 0.0
+        self._landed_at = 0.0  # when the discard top last changed (a card landed there)
         self._read_since = 0.0
         self._unexplained_since: float | None = None  # the table first read unexplained
         self._frames = 0
@@ -314,6 +322,7 @@ class Tracker:
         self._twin_frames: Counter[Place] = Counter()  # frames a twin showed near a top
         self._beside_frames: Counter[Place] = Counter()  # ... as a second pile beside it
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
+        self._landed_frames: Counter[Card] = Counter()  # ... read surely (>= unsure_read)
         self._loose_frames: Counter[int] = Counter()  # frames the top's twin lay at a seat
         self.touch_frames = 2  # frames of a twin beside its twin that count as a hand there
         # the places touched between the last two commits (a hand there, and no move seen)
@@ -321,6 +330,8 @@ class Tracker:
         # of those, the stacks where a second card with the top's face lay beside the top
         self.twin_beside: frozenset[Place] = frozenset()
         self.discard_faces: frozenset[Card] = frozenset()  # read on the discard meanwhile
+        # of those, the ones read surely in touch_frames frames or more, other than the top
+        self.landed: frozenset[Card] = frozenset()
         # seats where a loose card with the discard top's face lay meanwhile (in a hand)
         self.top_in_hand: frozenset[int] = frozenset()
 
@@ -369,6 +380,8 @@ class Tracker:
             # a misread card in a hand may be "known" as the top)
             self._beside_frames.update(self._same_face_nearby(raw)[1])
             self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
+            if raw.discard is not None and raw.discard.confidence >= self.unsure_read:
+                self._landed_frames[raw.discard.top] += 1
             self._loose_frames.update(self._top_in_hand(raw))
         if state != self._candidate or (self._candidate is not None
                                          and state.moved_tops(self._candidate)):
@@ -395,7 +408,7 @@ class Tracker:
             self._unexplained_since = None
             if self.phase is Phase.WAITING:
                 return self._ask_start(state, t)
-            settled = t - self._since >= self.unsure_s - 1e-9  # an arm may rest on it a while
+            settled = t - self._since >= self.twin_s - 1e-9  # an arm may rest on it a while
             moved = self._moved(state) if self.phase is Phase.PLAYING and settled else []
             return self._twin(state, moved, t) if moved else []
         if self.phase is Phase.WAITING:
@@ -409,19 +422,31 @@ class Tracker:
         return self._reveal(self._candidate, t, force=True)
 
     # -- phases ----------------------------------------------------------------------------
-    def _commit(self, state: VisibleState) -> None:
+    def _commit(self, state: VisibleState, moved: bool = True) -> None:
+        """``moved``: a move was read (what showed since the last one is snapshot for the
+        session and starts anew); not after a nudge or hidden cards seen back as they were,
+        which keep what showed meanwhile for the next move."""
+        if self.committed is not None and state.discard is not None and (
+                self.committed.discard is None
+                or state.discard.top != self.committed.discard.top):
+            self._landed_at = self._since
         self.committed = state
         self._held_since, self._asked_hold = None, False
         self._unexplained_since = None
-        self.touched = frozenset(self._touched | self._often(self._twin_frames))
-        self.twin_beside = self._often(self._beside_frames)
-        self.discard_faces = frozenset(self._discard_faces)
-        self.top_in_hand = self._often(self._loose_frames)
-        self._touched, self._hidden = set(), set()
+        if moved:
+            self.touched = frozenset(self._touched | self._often(self._twin_frames))
+            self.twin_beside = self._often(self._beside_frames)
+            self.discard_faces = frozenset(self._discard_faces)
+            top = self.model.discard[-1].seen_as if self.model.discard else None
+            self.landed = frozenset(c for c in self._often(self._landed_frames) if c != top)
+            self.top_in_hand = self._often(self._loose_frames)
+            self._touched = set()
+            for frames in (self._twin_frames, self._beside_frames, self._loose_frames,
+                           self._landed_frames):
+                frames.clear()
+            self._discard_faces.clear()
+        self._hidden = set()
         self._missing_since = {}
-        for frames in (self._twin_frames, self._beside_frames, self._loose_frames):
-            frames.clear()
-        self._discard_faces.clear()
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
             for pile in piles:
                 for st in self.model.stacks[seat]:
@@ -667,6 +692,8 @@ class Tracker:
         seen = self.model.seen()
         cands: list[_Candidate] = []
         for seat, pile in moved:
+            if seat is None and self._since - self._landed_at < self.twin_s:
+                continue  # the card landed there just now: it settles (9806 at 79 s)
             card = self.model.discard[-1].card if seat is None else None
             if seat is not None and (k := self._turn()) is not None and seat != k:
                 continue  # not this seat's turn: its card settling after its move, no second
@@ -690,7 +717,7 @@ class Tracker:
         if cands:
             c = cands[0]
             self.model.apply(c.seat, c.move, c.seen_as, c.pile)
-        self._commit(state)
+        self._commit(state, moved=bool(cands))
         if not cands:
             return []
         return [c.decoded(t, state)]
@@ -745,7 +772,7 @@ class Tracker:
                             "change was a misread", t, state)]
         if observed == self.model.key():  # cards hidden while moves were read are back
             self._touched |= self._hidden
-            self._commit(state)
+            self._commit(state, moved=False)
             return []
         cands = self._candidates(state)
         results = [(c, self._after(c)) for c in cands]
@@ -784,6 +811,8 @@ class Tracker:
                                                 or self._maybe_same(exact[0][0])):
             return []  # an unsure new reading of the discard that could be the old card, or
             # a stack top read otherwise there (an arm may hide that stack for a moment): wait
+        if len(exact) == 1 and self._in_transit(exact[0][0], t):
+            return []
         if len(exact) == 1:
             c, m = exact[0]
             self.model, self._asked = m, None
@@ -869,12 +898,25 @@ class Tracker:
                 fits.append((c, m))
         return fits[0] if len(fits) == 1 else None
 
+    def discard_top(self) -> Card | None:
+        """The discard top as the camera reads it."""
+        return self._top_at(None)
+
     def _top_at(self, place: Place) -> Card | None:
         """The card the model shows at a place (the discard top, or a seat's stack top)."""
         if place is None:
             return self.model.discard[-1].seen_as if self.model.discard else None
         st = self.model.stack_of(*place)
         return st.top.seen_as if st is not None else None
+
+    def _in_transit(self, c: _Candidate, t: float) -> bool:
+        """A collect of a card that fits the discard, read still for less than
+        ``transit_s``: more often a hand play that paused over the seat's own zone on its way
+        (9907 at 75 s: 0.6 s) than a collect that breaks a rule."""
+        if c.move.source is not Source.COLLECT or self.fits_discard is None:
+            return False
+        return t - self._read_since < self.transit_s - 1e-9 and (
+            self.fits_discard(c.move.card) is not False)
 
     def _maybe_same(self, c: _Candidate) -> bool:
         """A hand play read unsurely, whose reading gives the old discard top a share too:
@@ -986,16 +1028,18 @@ class Tracker:
                 top.card = now
                 return
 
-    def add_unseen(self, seat: int | None, move: Move, laid_since: int = 0) -> None:
+    def add_unseen(self, seat: int | None, move: Move, laid_since: int = 0,
+                   read_as: Card | None = None) -> None:
         """A move that happened unseen (a twin laid on its twin) joins the model;
-        ``laid_since``: cards laid on the discard after it (it lies under them). A card
+        ``laid_since``: cards laid on the discard after it (it lies under them); ``read_as``:
+        how the camera reads the card (a card misread as the one below it). A card
         played from a stack the model does not hold (the players told of a move the camera
         took otherwise) leaves the model as the table shows it."""
         if move.source is Source.STACK:
             st = self.model.stack_of(seat, move.stack)
             if st is None or all(c.card != move.card for c in st.cards):
                 return
-        self.model.apply(seat, move, move.card, None)
+        self.model.apply(seat, move, read_as or move.card, None)
         if move.to_discard and laid_since:
             self.model.discard.insert(-1 - laid_since, self.model.discard.pop())
 

@@ -18,7 +18,7 @@ def test_a_card_re_read_by_the_second_look_is_in_the_log(tmp_path: Path) -> None
     game.set_calibration(calibration(3))
     first = ("pink-4", *CENTRE, 0.9, PINKISH_RED)
     t = 0.0
-    for d in [table(first)] * 6 + [table(first, ("pink-3", *at(0), 0.9, {"pink-3": 0.95}))] * 6:
+    for d in [table(first)] * 6 + [table(first, ("pink-3", *at(0), 0.9, {"pink-3": 0.95}))] * 10:
         game.process_detections(d, t, (720, 1280, 3))
         t += 0.1
     seen = [str(o) for o in game.session.referee.observations]

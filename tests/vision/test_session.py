@@ -11,7 +11,7 @@ import supervision as sv
 
 from companion_api.cli import main
 from engine.rules import Rules
-from tests.vision.table_fakes import calibration, scene
+from tests.vision.table_fakes import calibration, scene, table
 from vision.annotate import annotate
 from vision.calibration import save_zones
 from vision.session import Session
@@ -60,6 +60,32 @@ def test_no_setup_session_calibrates_from_the_first_cards() -> None:
     events = [e for f, t in frames() for e in s.process(f, t)]
     assert events[0].kind == "status" and s.calibration is not None
     assert [e.payload["observation"] for e in events if e.kind == "move"][0] == "hand:red-5"
+
+
+def test_no_setup_waits_for_a_card_in_the_middle_and_looks_closer_for_it() -> None:
+    """The first discard card lies in a shadow (the finder: 0.09, its face read surely), and
+    only a card in a hand at the frame's corner is read surely: the seats are set up around
+    the card in the middle, and the round starts with it."""
+    hand = ("green-5", 40.0, 700.0, 0.6)
+    shadow = ("blue-4", 640.0, 360.0, 0.09, {"blue-4": 0.94})
+    s = Session(None, Rules(players=3), calibration=None)
+    events = []
+    for i in range(8):
+        events += s.process_detections(table(hand), i / 10, (720, 1280, 3),
+                                       closer=lambda: table(hand, shadow))
+    assert s.calibration is not None
+    assert np.hypot(*(np.asarray(s.calibration.discard_centre) - (640, 360))) < 5
+    assert [e.payload["observation"] for e in events if e.kind == "verdict"] == [
+        "round starts: discard blue-4"]
+
+
+def test_no_setup_without_a_closer_look_waits_a_while_for_the_middle() -> None:
+    s = Session(None, Rules(players=3), calibration=None)
+    for i in range(29):
+        s.process_detections(table(("green-5", 40.0, 700.0, 0.6)), i / 10, (720, 1280, 3))
+    assert s.calibration is None
+    s.process_detections(table(("green-5", 40.0, 700.0, 0.6)), 3.0, (720, 1280, 3))
+    assert s.calibration is not None
 
 
 def referee_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

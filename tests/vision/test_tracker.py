@@ -19,7 +19,7 @@ class Clock:
         self.t, self.dt = 0.0, 1.0 / fps
 
 
-def feed(session: Session, d: sv.Detections, clock: Clock, frames: int = 6) -> list[Event]:
+def feed(session: Session, d: sv.Detections, clock: Clock, frames: int = 10) -> list[Event]:
     events: list[Event] = []
     for _ in range(frames):
         events += session.process_detections(d, clock.t)
@@ -564,8 +564,8 @@ def test_a_twin_laid_on_its_twin_is_seen_by_where_the_top_lies() -> None:
     s, clock = started()
     ev = feed(s, table(_discard("red-3", 1.5, -1.0)), clock)  # detector jitter: nothing
     assert moves(ev) == []
-    ev = feed(s, table(_discard("red-3", 14.0, 9.0)), clock)  # the other red-3, laid askew
-    assert moves(ev) == []  # an arm may still rest on the card: wait 1.2 s
+    ev = feed(s, table(_discard("red-3", 14.0, 9.0)), clock, frames=6)  # the other red-3, askew
+    assert moves(ev) == []  # an arm may still rest on the card: wait 0.8 s
     ev = feed(s, table(_discard("red-3", 14.0, 9.0)), clock, frames=10)
     assert moves(ev) == ["hand:red-3"]
     assert any("moved" in n for e in kinds(ev, "move") for n in e.payload["notes"])
@@ -1119,3 +1119,49 @@ def _both_red_5s_then_unsure_red_5(reshuffle: bool) -> list[Event]:
 def test_cards_reshuffled_into_the_draw_pile_count_as_unseen_again() -> None:
     assert moves(_both_red_5s_then_unsure_red_5(reshuffle=True)) == ["hand:red-5"]
     assert moves(_both_red_5s_then_unsure_red_5(reshuffle=False)) == ["hand:pink-5"]
+
+
+def test_a_fitting_card_that_pauses_at_its_seat_on_its_way_to_the_discard_is_no_collect() -> None:
+    s, clock = started()
+    # seat 0's red-5 rests in its zone for 0.6 s (a hand pausing), then lands on the discard
+    ev = feed(s, scene(["red-3"], {0: {"red": ["red-5"]}}), clock, frames=6)
+    ev += feed(s, scene(["red-3", "red-5"]), clock)
+    assert moves(ev) == ["hand:red-5"] and not rules(ev)
+
+
+def test_a_fitting_card_left_in_the_collection_is_told_within_a_second() -> None:
+    s, clock = started()
+    ev = feed(s, scene(["red-3"], {0: {"red": ["red-5"]}}), clock, frames=8)
+    assert not moves(ev)  # 0.8 s: it may still be on its way
+    ev = feed(s, scene(["red-3"], {0: {"red": ["red-5"]}}), clock, frames=3)
+    assert moves(ev) == ["seat 0: collect:red-5"] and rules(ev) == ["collect-fitting"]
+
+
+def _red_5_on_red_3_read_in(frames: int) -> list[Event]:
+    """Seat 0 is to move on red-3; a red-5 is read on the discard in ``frames`` frames, then
+    the discard reads red-3 unsurely again (red-5 a little); then seat 1 collects blue-1."""
+    s, clock = started()
+    feed(s, table(("red-5", *CENTRE, 0.8)), clock, frames=frames)
+    under = ("red-3", *CENTRE, 0.45, {"red-3": 0.7, "red-5": 0.1})
+    ev = feed(s, table(under), clock)
+    return ev + feed(s, table(under, ("blue-1", *at(1), 0.9)), clock)
+
+
+def test_a_card_read_on_the_discard_and_then_as_the_card_below_was_laid_there() -> None:
+    ev = _red_5_on_red_3_read_in(frames=2)
+    assert moves(ev) == ["hand:red-5", "seat 1: collect:blue-1"]
+    assert not rules(ev) and not held(ev) and not kinds(ev, "question")
+
+
+def test_a_card_read_on_the_discard_in_one_frame_only_is_no_move() -> None:
+    ev = _red_5_on_red_3_read_in(frames=1)
+    assert moves(ev) == ["seat 1: collect:blue-1"]
+    assert held(ev) == ["out-of-turn"] and kinds(ev, "question")
+
+
+def test_a_card_that_settles_just_after_landing_on_the_discard_is_no_twin() -> None:
+    s, clock = started()
+    ev = feed(s, table(_discard("red-5")), clock, frames=5)  # seat 0 plays red-5
+    # half a second later it slides a little as the hand lets go (a copy is left to lay)
+    ev += feed(s, table(_discard("red-5", 14.0, 9.0)), clock, frames=20)
+    assert moves(ev) == ["hand:red-5"]
