@@ -36,7 +36,7 @@ import cv2  # noqa: E402
 from companion_api.camera import closer_look, detect  # noqa: E402
 from engine.observations import Played, parse_observation  # noqa: E402
 from engine.rules import Rules  # noqa: E402
-from vision.detector import load_detector, one_box_settings  # noqa: E402
+from vision.detector import CLOSE_CONF, load_detector, one_box_settings  # noqa: E402
 from vision.game_check import GameScore, move_key, score_game  # noqa: E402
 from vision.session import Session  # noqa: E402
 from vision.tracker import Tracker  # noqa: E402
@@ -64,7 +64,7 @@ class Replay:
         self.frames: list[object] = pickle.loads(path.read_bytes()) if path.exists() else []
         self.recording, self.i = not self.frames, 0
         # closer looks (a reveal short of cards), by frame: kept beside, made when missing
-        self.closer_path = path.with_suffix(".closer")
+        self.closer_path = path.with_suffix(f".closer-{round(CLOSE_CONF * 1000)}")  # its thresholds
         self.closer: dict[int, object] = (pickle.loads(self.closer_path.read_bytes())
                                           if self.closer_path.exists() else {})
         self.closer_new = False

@@ -32,8 +32,9 @@ def detect(detector: Any, frame: np.ndarray, t: float) -> sv.Detections:
 def closer_look(detector: Any, frame: np.ndarray, t: float
                 ) -> Callable[[], sv.Detections] | None:
     """How to look closer at this frame (lower thresholds), for a detector that can: the
-    session asks only while a round's reveal is short of cards (``look_closer_at`` for one
-    that knows frames by their time)."""
+    session asks only while a round's reveal is short of cards, the discard pile is not read,
+    or no card lies in the middle yet to set up the seats (``look_closer_at`` for one that
+    knows frames by their time)."""
     at = getattr(detector, "look_closer_at", None)
     if callable(at):
         return lambda: at(frame, t)  # type: ignore[no-any-return]

@@ -49,7 +49,8 @@ DEFAULT_FACES = MODELS / "card_faces.pt"
 DEFAULT_CORNERS = MODELS / "card_corners.pt"  # optional: without it, boxes are read as found
 FINDER_WIDTH = 640
 FINDER_CONF = 0.2  # the finder's own threshold (measured best: passt eval --conf)
-CLOSE_CONF = 0.02  # both thresholds of a closer look (a round's reveal short of its count)
+CLOSE_CONF = 0.005  # both thresholds of a closer look (a reveal short of its count, a discard
+# pile not read); what it adds is taken only at REVEAL_CONF or read surely (vision/table_view)
 MIN_CONF = 0.05  # finder confidence x face probability a card must reach (the table
 # view keeps only cards of 0.25 and more for the game state)
 SAME_CARD_IOU = 0.7  # two refined boxes overlapping this much are one card found twice,

@@ -44,13 +44,13 @@ from vision.calibration import Calibration, in_middle, sectors_from_detections
 from vision.card_memory import CardMemory
 from vision.card_priors import possible
 from vision.detections import empty_detections
-from vision.detector import MIN_CONF, CardDetector
+from vision.detector import CardDetector
 from vision.doubt import doubt
 from vision.second_look import second_look
-from vision.table_view import TableView, VisibleState
+from vision.table_view import TableView, VisibleState, sure_faces
 from vision.tracker import Decoded, Misread, Phase, Place, Question, Resumed, Tracker
 
-CLOSER_EVERY_S = 0.5  # a reveal short of cards is looked at closer this often
+CLOSER_EVERY_S = 0.5  # a closer look (it costs a detection) at most this often
 CALIBRATE_WAIT_S = 3.0  # cards seen only away from the frame's middle this long: seats from them
 
 EventKind = Literal["move", "verdict", "question", "wish-needed", "round-over", "scores",
@@ -150,7 +150,8 @@ class Session:
                            frame_shape: tuple[int, ...] | None = None,
                            closer: Callable[[], sv.Detections] | None = None) -> list[Event]:
         """``closer``: how to look closer at this frame (lower thresholds); asked only while
-        a round's reveal shows fewer cards than the referee counts in a hand."""
+        a round's reveal shows fewer cards than the referee counts in a hand, the discard
+        pile is not read, or (no setup) no card lies in the frame's middle yet."""
         events: list[Event] = []
         detections = self.memory.update_with_detections(detections, t)
         if self.view is None:
@@ -200,8 +201,7 @@ class Session:
             return detections
         if closer is not None:
             near = self._look_closer(closer, t)
-            if near.confidence is not None:
-                near = near[np.asarray(near.confidence) >= MIN_CONF]  # type: ignore[assignment]
+            near = near[sure_faces(near)]  # type: ignore[assignment]
             if in_middle(near, frame_shape):
                 return near
         if len(detections) == 0:

@@ -34,6 +34,8 @@ from vision.detections import CLASS_NAME, CLASS_PROBS, CORNERS, centres
 
 OVERLAP = 0.25  # share of the smaller card that must be covered for two cards to be one pile
 STATE_CONFIDENCE = 0.25  # a card counts for the game state from this confidence on
+REVEAL_CONF = 0.02  # a closer look's card fills a short reveal from this confidence on
+SURE_FACE = 0.9  # a closer look's card the finder is unsure of counts if its face reads so
 
 
 @dataclass(frozen=True)
@@ -213,6 +215,13 @@ def make_pile(d: sv.Detections, idx: Sequence[int], quads: np.ndarray, pts: np.n
     )
 
 
+def sure_faces(detections: sv.Detections, at: float = SURE_FACE) -> np.ndarray:
+    """Which cards' faces read at ``at`` or more (their boxes may be unsure: a closer look)."""
+    if CLASS_PROBS not in detections.data or len(detections) == 0:
+        return np.zeros(len(detections), bool)
+    return np.asarray(detections.data[CLASS_PROBS]).max(axis=1) >= at
+
+
 class TableView:
     """Reads :class:`VisibleState` from detections with one calibration."""
 
@@ -278,7 +287,7 @@ class TableView:
         return main_pile(piles)
 
     def with_discard(self, state: VisibleState, closer: sv.Detections, known: Card | None,
-                     sure_face: float = 0.9) -> VisibleState:
+                     sure_face: float = SURE_FACE) -> VisibleState:
         """``state`` with the discard pile of a closer look (``closer``: lower thresholds)
         where it read none. ``known``: the discard top as the game knows it - only that card
         read again is taken (a new card there may be an arm or a hand's shadow); None (a
@@ -296,9 +305,10 @@ class TableView:
             return state
         if known is not None:
             return dataclasses.replace(state, discard=near) if near.top == known else state
-        face = near.alternatives[0][1] if near.alternatives else 0.0
-        if face >= sure_face and len(near.cards) == 1:
-            return dataclasses.replace(state, discard=near, unsure_discard=None)
+        sure = sure_faces(low, sure_face)
+        first = self._unsure_discard(low, sure) if sure.any() else None
+        if first is not None and len(first.cards) == 1:
+            return dataclasses.replace(state, discard=first, unsure_discard=None)
         return dataclasses.replace(state, unsure_discard=state.unsure_discard or near)
 
     def topped_up(self, state: VisibleState, detections: sv.Detections,
@@ -312,6 +322,8 @@ class TableView:
             return state
         short = {k: n - len(state.reveals[k]) for k, n in enumerate(counts)
                  if k < len(state.reveals) and n > len(state.reveals[k])}
+        if closer.confidence is not None and len(closer):
+            closer = closer[np.asarray(closer.confidence) >= REVEAL_CONF]  # type: ignore[assignment]
         names = closer.data.get(CLASS_NAME, np.asarray([], dtype=object))
         if not short or len(closer) == 0:
             return state

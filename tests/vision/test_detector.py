@@ -170,7 +170,8 @@ def test_labelled_cards_never_overlap_as_much_as_one_card_found_twice() -> None:
 
 
 def test_a_closer_look_keeps_every_card_and_goes_lower() -> None:
-    """The closer look (a reveal short of cards) reads a frame down to CLOSE_CONF: each card
+    """The closer look (a reveal short of cards, a discard not read) reads a frame down to
+    CLOSE_CONF: each card
     the normal look reads is there again, read the same, and unsure cards come on top."""
     import cv2
 
