@@ -418,10 +418,12 @@ class Session:
         this face since it landed on the discard (see :meth:`_landed_unread`)."""
         k = self.referee.to_move
         where = "the discard" if obs.seat is None else f"seat {k}'s {obs.move.stack} stack"
-        note = (f"a hand was at {where} while seat {k} was to move (a second {obs.move.card} "
-                f"showed there, or it was hidden and lay as before), and the next seat moved: "
-                f"read as the other {obs.move.card} laid squarely on it ({obs})")
-        if read_as is not None:
+        if read_as is None:
+            note = (f"a hand was at {where} while seat {k} was to move (a second "
+                    f"{obs.move.card} showed there, or it was hidden and lay as before), and the "
+                    f"next seat moved: read as the other {obs.move.card} laid squarely on it "
+                    f"({obs})")
+        else:
             note = (f"{obs.move.card} was read on the discard while seat {k} was to move, the "
                     f"discard reads {read_as} since, and the next seat moved: read as "
                     f"{obs.move.card} laid there and misread ({obs})")
@@ -484,7 +486,7 @@ class Session:
         if r is None or not r.discard:
             return None
         cards = [c for c in self.tracker.landed if not c.is_joker and c != r.top
-                 and fits_or_unknown(c, r.top, r.wish) and possible(c, seen)]
+                 and self._fits_discard(c) and possible(c, seen)]
         return Played(None, Move.hand(cards[0])) if len(cards) == 1 else None
 
     def _twin_before_hand(self, out: Decoded) -> list[Event]:

@@ -235,8 +235,7 @@ class TableView:
              stack_tops: Sequence[Sequence[Card]] | None = None) -> VisibleState:
         """``reveal``: also list each seat's revealed hand cards - every card of the seat's
         piles except one pile per known collection stack top in ``stack_tops[seat]``."""
-        names = detections.data.get(CLASS_NAME, np.asarray([], dtype=object))
-        deck = np.array([str(n) in self.class_names for n in names], bool)
+        deck = self._deck(detections)
         keep = deck.copy()
         if detections.confidence is not None and len(detections):
             keep &= np.asarray(detections.confidence) >= self.min_confidence
@@ -259,6 +258,11 @@ class TableView:
                             for k in range(n_seats))
         unsure = None if discard else self._unsure_discard(detections, deck & ~keep)
         return VisibleState(discard, seats, reveals, unsure)
+
+    def _deck(self, detections: sv.Detections) -> np.ndarray:
+        """Which detections are cards of this deck."""
+        names = detections.data.get(CLASS_NAME, np.asarray([], dtype=object))
+        return np.array([str(n) in self.class_names for n in names], bool)
 
     def _piles(self, d: sv.Detections, quads: np.ndarray, pts: np.ndarray, codes: np.ndarray
                ) -> tuple[list[Pile], list[list[Pile]]]:
@@ -298,15 +302,13 @@ class TableView:
         low = closer
         if closer.confidence is not None:
             low = closer[np.asarray(closer.confidence) < self.min_confidence]  # type: ignore[assignment]
-        names = low.data.get(CLASS_NAME, np.asarray([], dtype=object))
-        near = self._unsure_discard(low, np.array([str(n) in self.class_names for n in names],
-                                                  bool))
+        deck = self._deck(low)
+        near = self._unsure_discard(low, deck)
         if near is None:
             return state
         if known is not None:
             return dataclasses.replace(state, discard=near) if near.top == known else state
-        sure = sure_faces(low, sure_face)
-        first = self._unsure_discard(low, sure) if sure.any() else None
+        first = self._unsure_discard(low, deck & sure_faces(low, sure_face))
         if first is not None and len(first.cards) == 1:
             return dataclasses.replace(state, discard=first, unsure_discard=None)
         return dataclasses.replace(state, unsure_discard=state.unsure_discard or near)
