@@ -38,6 +38,7 @@ from engine.observations import Played, parse_observation  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from vision.detector import CLOSE_CONF, load_detector, one_box_settings  # noqa: E402
 from vision.game_check import GameScore, move_key, score_game  # noqa: E402
+from vision.ink import with_inks  # noqa: E402
 from vision.session import Session  # noqa: E402
 from vision.tracker import Tracker  # noqa: E402
 
@@ -73,7 +74,8 @@ class Replay:
         if self.recording:
             self.frames.append(detect(self.detector, frame, t))  # type: ignore[arg-type]
         self.i += 1
-        return self.frames[self.i - 1]
+        # detections kept from before the detector measured inks: measured here alike
+        return with_inks(frame, self.frames[self.i - 1])  # type: ignore[arg-type]
 
     def look_closer_at(self, frame: object, t: float) -> object:
         at = self.i - 1  # the frame detect_at gave last

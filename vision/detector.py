@@ -36,6 +36,7 @@ from vision.detections import (
     card_detections,
     empty_detections,
 )
+from vision.ink import INK, inks_of
 from vision.rectify import rectify
 
 if TYPE_CHECKING:
@@ -181,6 +182,7 @@ class TwoStageDetector:
             class_names=self._deck_names,
         )
         det.data[CLASS_PROBS] = deck_probs[keep].astype(np.float32)
+        det.data[INK] = inks_of(crops[keep])
         return det
 
 

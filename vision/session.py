@@ -46,6 +46,7 @@ from vision.card_priors import possible
 from vision.detections import empty_detections
 from vision.detector import CardDetector
 from vision.doubt import doubt
+from vision.ink import DeckInks
 from vision.second_look import second_look
 from vision.table_view import TableView, VisibleState, sure_faces
 from vision.tracker import Decoded, Misread, Phase, Place, Question, Resumed, Tracker
@@ -89,6 +90,7 @@ class Session:
         memory: CardMemory | None = None,
         look_close: float | None = 0.2,
         sure_read: float = 0.4,
+        inks: DeckInks | None = None,
     ) -> None:
         """``calibration`` None: sectors around the discard pile estimated from the first
         frame with cards (``calibrate`` overrides how). ``look_close``: how likely another
@@ -97,13 +99,15 @@ class Session:
         None: never). ``sure_read``: a move whose violations rest on a card read less surely
         than this (or on one taken otherwise than read, or that came while the camera had lost
         the turn order) has them told as ``unsure`` (check the table), not as alerts (see
-        :mod:`vision.doubt`)."""
+        :mod:`vision.doubt`). ``inks``: how pink is told from red by this deck's inks (see
+        :mod:`vision.ink`; learnt afresh for each session)."""
         self.detector = detector
         self.look_close = look_close
         self.sure_read = sure_read
         self._unsure: list[tuple[Observation, str]] = []  # moves judged on a doubtful table
         # still cards are read from all their frames (a flicker is outvoted)
         self.memory = memory or CardMemory(CARD_NAMES)
+        self.inks = inks or DeckInks(CARD_NAMES)
         self.rules = rules or Rules()
         self.referee = Referee(self.rules)
         self.tracker = tracker or Tracker(self.rules.players)
@@ -153,7 +157,8 @@ class Session:
         a round's reveal shows fewer cards than the referee counts in a hand, the discard
         pile is not read, or (no setup) no card lies in the frame's middle yet."""
         events: list[Event] = []
-        detections = self.memory.update_with_detections(detections, t)
+        detections = self.memory.update_with_detections(
+            self.inks.update_with_detections(detections), t)
         if self.view is None:
             cards = self._calibration_cards(detections, frame_shape, closer, t)
             if cards is None:

@@ -13,7 +13,7 @@ a *design seed*. Training uses one range of design seeds and a test set a disjoi
 from __future__ import annotations
 
 import colorsys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -111,7 +111,7 @@ def sample_design(deck: Deck, design_seed: int) -> CardDesign:
         centre_ink = "colour"
     b1 = (int(rng.integers(0, 256)), int(rng.integers(0, 256)), int(rng.integers(0, 256)))
     b2 = tuple(int(x) for x in (np.array(b1) * rng.uniform(0.3, 0.7)).astype(int))
-    return CardDesign(
+    design = CardDesign(
         seed=int(design_seed),
         colours=colours,
         patterns=patterns,
@@ -138,3 +138,10 @@ def sample_design(deck: Deck, design_seed: int) -> CardDesign:
         back_style=_pick(rng, BACK_STYLES),
         back_colours=(b1, b2),  # type: ignore[arg-type]
     )
+    if design.face_style == "white" and design.centre_ink == "ink" and \
+            design.index_layout == "none":
+        # a white card with a dark value and no index shows its colour only in a frame line
+        # under a pixel wide in a scene: no camera can tell its colour. Indices carry it
+        # (drawn after every random choice, so every other design stays as it was)
+        design = replace(design, index_layout="two")
+    return design
