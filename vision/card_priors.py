@@ -4,9 +4,9 @@ Two readings are weighed, never a silent guess: every choice that differs from t
 detector's best class comes back with a note saying why.
 
 - **copies**: each number card exists twice (jokers four times); a read that would put one
-  copy too many on the table gives way to the next-best class that is still possible
-  (``class_probs`` when the detector gives them, else the pink/red twin - the pair the
-  printed deck makes hard to tell apart);
+  copy too many on the table gives way to the next-best class that is still possible and
+  that the detector finds at least a tenth as likely (``class_probs`` when the detector
+  gives them, else the pink/red twin - the pair the printed deck makes hard to tell apart);
 - **rules** (only with ``class_probs``): players cheat rarely, so a reading that would
   break a rule gives way to a reading that keeps them when the detector finds it nearly as
   likely (at least ``close`` times the best): a card played onto the discard is read as
@@ -72,12 +72,16 @@ def read_card(
     seen: Counter[Card],
     objection: Objection | None = None,
     close: float = 0.5,
+    contender: float = 0.1,
 ) -> tuple[Card, tuple[str, ...]]:
     """The reading to report for a newly seen card, and notes on any change of reading.
 
     ``alternatives``: (card, probability) best first, from ``class_probs`` (may be empty);
     ``objection``: what rule the move would break with a given reading (see
-    :func:`onto_discard`, :func:`into_collection`)."""
+    :func:`onto_discard`, :func:`into_collection`). A card read with one copy too many is
+    read as the next class only when the detector gives it at least ``contender`` times
+    the best: a clear reading (green-0 at 0.9, red-0 at 0.01) outweighs the count, which
+    an earlier misread may have put off."""
     options = list(alternatives) or [(best, 1.0)]
     if options[0][0] != best:
         options.insert(0, (best, options[0][1]))
@@ -85,8 +89,8 @@ def read_card(
         options.append((t, 0.0))
     first, p1 = options[0]
     if not possible(first, seen):
-        for card, _ in options[1:]:
-            if possible(card, seen):
+        for card, p in options[1:]:
+            if possible(card, seen) and (not alternatives or p >= contender * p1):
                 n = copies_in_deck(first)
                 many = "both" if n == 2 else f"all {n}"
                 return card, (f"read {first} as {card}: {many} {first} are already on the table",)
