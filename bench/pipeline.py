@@ -36,7 +36,12 @@ import cv2  # noqa: E402
 from companion_api.camera import closer_look, detect  # noqa: E402
 from engine.observations import Played, parse_observation  # noqa: E402
 from engine.rules import Rules  # noqa: E402
-from vision.detector import CLOSE_CONF, load_detector, one_box_settings  # noqa: E402
+from vision.detector import (  # noqa: E402
+    CLOSE_CONF,
+    load_detector,
+    one_box_settings,
+    shifts_arg,
+)
 from vision.game_check import GameScore, move_key, score_game  # noqa: E402
 from vision.ink import with_inks  # noqa: E402
 from vision.session import Session  # noqa: E402
@@ -103,7 +108,9 @@ def settings_key(detector: object) -> str:
     """The detector's settings that change its detections beyond its weights (empty for
     the settings the earlier caches were made with, so they stay valid)."""
     same = getattr(detector, "same_card_iou", None), getattr(detector, "same_face_iou", None)
-    return "" if same == (None, None) else f"same_card_iou={same[0]},same_face_iou={same[1]}"
+    key = "" if same == (None, None) else f"same_card_iou={same[0]},same_face_iou={same[1]}"
+    shifts = getattr(getattr(detector, "finder", None), "shifts", ((0, 0),))
+    return key if tuple(shifts) == ((0, 0),) else f"{key},finder_shifts={tuple(shifts)}"
 
 
 def decode_only(video: Path) -> tuple[int, float]:
@@ -249,6 +256,8 @@ def main() -> None:
                     "detector's own; 'none': keep every box)")
     ap.add_argument("--same-face-iou", default=None,
                     help="the same, for two boxes reading the same face")
+    ap.add_argument("--finder-shifts", default=None,
+                    help="moves of the frame the finder looks at, like '0,0;6,6'; 'none': one")
     ap.add_argument("--replay", action="store_true",
                     help="keep and reuse each game's detections (tracker work; no speed)")
     args = ap.parse_args()
@@ -256,7 +265,8 @@ def main() -> None:
 
     torch.set_num_threads(2)
     same = one_box_settings(args.same_card_iou, args.same_face_iou)
-    detector = (load_detector(faces=args.faces, corners=args.corners, **same)
+    detector = (load_detector(faces=args.faces, corners=args.corners, **same,
+                              **shifts_arg(args.finder_shifts))
                 if args.detector == "shipped" else None)
     if args.replay:
         from vision.detector import DEFAULT_CORNERS, DEFAULT_FACES, DEFAULT_FINDER

@@ -50,6 +50,10 @@ DEFAULT_FACES = MODELS / "card_faces.pt"
 DEFAULT_CORNERS = MODELS / "card_corners.pt"  # optional: without it, boxes are read as found
 FINDER_WIDTH = 640
 FINDER_CONF = 0.2  # the finder's own threshold (measured best: passt eval --conf)
+# the finder looks at the frame as it is and moved by 6 px each way (at its 640 px scale):
+# its confidence in one card jumps with a few pixels' shift (a green card on a dark cloth
+# 0.014 as it lies, 0.33 moved 4 px down, 0.68 20 px), so two looks miss fewer cards
+FINDER_SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (6, 6))
 CLOSE_CONF = 0.005  # both thresholds of a closer look (a reveal short of its count, a discard
 # pile not read); what it adds is taken only at REVEAL_CONF or read surely (vision/table_view)
 MIN_CONF = 0.05  # finder confidence x face probability a card must reach (the table
@@ -66,7 +70,11 @@ class CardDetector(Protocol):
 class Finder:
     """The one-class oriented-box YOLO (.pt, .onnx or an OpenVINO folder), via Ultralytics."""
 
-    def __init__(self, path: Path, conf: float = 0.3, imgsz: int = FINDER_WIDTH) -> None:
+    def __init__(self, path: Path, conf: float = 0.3, imgsz: int = FINDER_WIDTH,
+                 shifts: Sequence[tuple[int, int]] = ((0, 0),), same_iou: float = 0.5
+                 ) -> None:
+        """``shifts``: look at the frame moved by each (dx, dy) pixels and take every card
+        found (one box per card: oriented-box NMS at ``same_iou``)."""
         os.environ.setdefault("YOLO_OFFLINE", "1")
         from ultralytics import YOLO
 
@@ -74,17 +82,38 @@ class Finder:
             raise FileNotFoundError(f"no card finder model at {path}")
         self.model = YOLO(str(path), task="obb")
         self.conf, self.imgsz = conf, imgsz
+        self.shifts, self.same_iou = tuple(shifts), same_iou
 
     def find(self, small: np.ndarray, conf: float | None = None
              ) -> tuple[np.ndarray, np.ndarray]:
         """Corners (N, 4, 2) and confidences of the cards in an already-scaled frame
         (``conf``: another threshold than the finder's own)."""
+        found = [self._find(shifted(small, dx, dy), conf) for dx, dy in self.shifts]
+        corners = np.concatenate([f[0] - np.array(d, np.float32)
+                                  for f, d in zip(found, self.shifts, strict=True)])
+        scores = np.concatenate([f[1] for f in found])
+        if len(self.shifts) > 1 and len(scores) > 1:
+            keep = sv.oriented_box_non_max_suppression(
+                np.concatenate([corners.min(1), corners.max(1), scores[:, None]], 1),
+                corners, self.same_iou)
+            corners, scores = corners[keep], scores[keep]
+        return corners, scores
+
+    def _find(self, small: np.ndarray, conf: float | None) -> tuple[np.ndarray, np.ndarray]:
         res = self.model.predict(small, imgsz=self.imgsz, conf=self.conf if conf is None else conf,
                                  verbose=False, device="cpu")[0]
         if res.obb is None or len(res.obb) == 0:
             return np.zeros((0, 4, 2), np.float32), np.zeros(0, np.float32)
         return (res.obb.xyxyxyxy.cpu().numpy().astype(np.float32),
                 res.obb.conf.cpu().numpy().astype(np.float32))
+
+
+def shifted(image: np.ndarray, dx: int, dy: int) -> np.ndarray:
+    """``image`` moved right by ``dx`` and down by ``dy`` pixels (edges repeated), same size."""
+    if dx == 0 and dy == 0:
+        return image
+    h, w = image.shape[:2]
+    return cv2.copyMakeBorder(image, dy, 0, dx, 0, cv2.BORDER_REPLICATE)[:h, :w]
 
 
 def find_cards(finder: Finder, frame: np.ndarray, width: int = FINDER_WIDTH,
@@ -205,6 +234,20 @@ def one_box_per_card(corners: np.ndarray, conf: np.ndarray, faces: np.ndarray,
     return keep
 
 
+def shifts_arg(text: str | None) -> dict[str, tuple[tuple[int, int], ...]]:
+    """``load_detector`` keywords from a command line's ``--finder-shifts``: ``none`` (one
+    look), or moves like ``0,0;6,6`` (None: the default)."""
+    if text is None:
+        return {}
+    if text.strip().lower() == "none":
+        return {"finder_shifts": ((0, 0),)}
+    try:
+        moves = tuple((int(a), int(b)) for a, b in (m.split(",") for m in text.split(";")))
+    except ValueError as e:
+        raise ValueError(f"finder shifts are 'none' or moves like '0,0;6,6', not {text!r}") from e
+    return {"finder_shifts": moves}
+
+
 def iou_or_none(text: str) -> float | None:
     """A command line's ``--same-card-iou`` or ``--same-face-iou``: an IoU in (0, 1], or
     ``none`` (keep every box)."""
@@ -232,9 +275,14 @@ def load_detector(finder: Path | str | None = None, faces: Path | str | None = N
                   warm_up: bool = True, half_turns: bool = True,
                   corners: Path | str | None = None,
                   same_card_iou: float | None = SAME_CARD_IOU,
-                  same_face_iou: float | None = SAME_FACE_IOU) -> TwoStageDetector:
+                  same_face_iou: float | None = SAME_FACE_IOU,
+                  finder_shifts: Sequence[tuple[int, int]] = FINDER_SHIFTS
+                  ) -> TwoStageDetector:
     """The shipped detector (``models/``), or other weights for any stage (``corners``:
     a corner refiner's weights, ``"none"`` to read the finder's boxes as found).
+
+    ``finder_shifts``: the (dx, dy) moves of the frame the finder looks at (see
+    :data:`FINDER_SHIFTS`; ``((0, 0),)``: one look).
 
     ``warm_up`` runs it once on a blank frame: the first call of a runtime is slow (seconds),
     and a live table must not lose its first seconds (a round's start) to it.
@@ -244,7 +292,8 @@ def load_detector(finder: Path | str | None = None, faces: Path | str | None = N
         from vision.corners import CornerRefiner
 
         refiner = CornerRefiner(Path(corners or DEFAULT_CORNERS))
-    det = TwoStageDetector(Finder(Path(finder or DEFAULT_FINDER), conf=conf),
+    det = TwoStageDetector(Finder(Path(finder or DEFAULT_FINDER), conf=conf,
+                                  shifts=finder_shifts),
                            FaceReader(Path(faces or DEFAULT_FACES), half_turns),
                            min_conf=min_conf, corners=refiner, same_card_iou=same_card_iou,
                            same_face_iou=same_face_iou)

@@ -28,6 +28,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "(default: the detector's own; 'none': keep every box)")
     p.add_argument("--same-face-iou", default=None,
                    help="the same, for two boxes reading the same face")
+    p.add_argument("--finder-shifts", default=None,
+                   help="moves of the frame the finder looks at, like '0,0;6,6' (default: the "
+                   "detector's own); 'none': one look")
     p.add_argument("--json", default=None, help="also write the full report here")
     p.add_argument("--one-turn", action="store_true",
                    help="read each card once (default: average it with its half turn)")
@@ -40,13 +43,14 @@ def run(args: argparse.Namespace) -> int:
     data = Path(args.data)
     if not data.is_dir():
         raise FileNotFoundError(f"no dataset folder {data}")
-    from vision.detector import FINDER_CONF, MIN_CONF, one_box_settings
+    from vision.detector import FINDER_CONF, MIN_CONF, one_box_settings, shifts_arg
 
     detector = load_detector(args.model, args.faces,
                              conf=FINDER_CONF if args.conf is None else args.conf,
                              min_conf=MIN_CONF if args.min_conf is None else args.min_conf,
                              half_turns=not args.one_turn, corners=args.corners,
-                             **one_box_settings(args.same_card_iou, args.same_face_iou))
+                             **one_box_settings(args.same_card_iou, args.same_face_iou),
+                             **shifts_arg(args.finder_shifts))
     report = evaluate(detector, data, args.limit)
     print(report.summary())
     if args.json:

@@ -190,3 +190,35 @@ def test_a_closer_look_keeps_every_card_and_goes_lower() -> None:
         more += int(len(closer) > len(normal)
                     and float(np.min(closer.confidence)) < float(np.min(normal.confidence)))
     assert more >= 1  # 000120.jpg: one card more, read at 0.10
+
+
+def test_the_finder_looks_again_at_the_frame_moved_and_keeps_one_box_per_card(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision.detector import Finder, shifted, shifts_arg
+
+    card = np.array([[100, 50], [130, 50], [130, 95], [100, 95]], np.float32)
+    other = card + 200
+
+    def looks(self: Finder, small: np.ndarray, conf: float | None) -> tuple[np.ndarray,
+                                                                           np.ndarray]:
+        moved = int(small[100, 5, 0]) == 0  # the dark left edge moved in: a shifted look
+        if moved:  # found both, at the moved place (one only there: aliasing)
+            return np.stack([card + 6, other + 6]), np.array([0.6, 0.4], np.float32)
+        return card[None], np.array([0.3], np.float32)
+
+    monkeypatch.setattr(Finder, "_find", looks)
+    finder = Finder.__new__(Finder)
+    finder.shifts, finder.same_iou, finder.conf = ((0, 0), (6, 6)), 0.5, 0.2
+    frame = np.full((200, 300, 3), 7, np.uint8)
+    frame[:, :3] = 0  # a dark left edge
+    corners, conf = finder.find(frame)
+    assert len(corners) == 2  # the card found twice is one box, the surer
+    assert np.allclose(sorted(conf), [0.4, 0.6])
+    assert np.allclose(corners[np.argmax(conf)], card) and np.allclose(corners[np.argmin(conf)],
+                                                                       other)
+    assert shifted(frame, 6, 6).shape == frame.shape and shifted(frame, 6, 6)[10, 8, 0] == 0
+    assert shifts_arg("none") == {"finder_shifts": ((0, 0),)}
+    assert shifts_arg("0,0;6,6") == {"finder_shifts": ((0, 0), (6, 6))}
+    assert shifts_arg(None) == {}
+    with pytest.raises(ValueError, match="finder shifts"):
+        shifts_arg("six")
