@@ -8,12 +8,13 @@ game itself teaches which ink is which:
 
 - :func:`ink_of` measures a card's ink from its upright crop: the mean colour (CIELAB a*, b*)
   of its most colourful pixels, as hue angle and chroma;
-- :class:`DeckInks` collects the inks of the cards the reader reads surely as red or as
-  pink, and once both have been seen, far enough apart and in the right order (red's hue
-  above pink's: else the ink tells nothing on this printing, and nothing changes), weighs
-  every red or pink reading by how much its ink looks like the one or the other - as a
-  likelihood ratio, capped, on the reader's own odds. The reader still decides the value,
-  and a card whose ink says little keeps its reading.
+- :class:`DeckInks` collects the inks of the cards read as red or pink (either: the reader
+  may confuse them all game) and splits them in two; the yellower half is red. Once both
+  halves are far enough apart and colourful enough (a white card's small coloured index is
+  too faint), it weighs every red or pink reading by how much its ink looks like the one
+  or the other - as a likelihood ratio, capped, on the reader's own odds. The reader still
+  decides the value, a card whose ink says little keeps its reading, and so does a card
+  that lay still since before the inks were trusted.
 
 Like supervision's smoothers, one verb: ``update_with_detections(d) -> d``. Detections
 without an ``ink`` field (hand-made, the demo's truth) pass unchanged.
@@ -65,13 +66,14 @@ def ink_of(crop: np.ndarray) -> tuple[float, float]:
 def two_means(x: np.ndarray, rounds: int = 10) -> np.ndarray:
     """Split points (N, 2) in two by k-means, starting from the lowest and highest fifth of
     the first coordinate: which points fall in the upper half."""
-    order = np.sort(x[:, 0])
-    centres = np.array([x[x[:, 0] <= order[len(x) // 5]].mean(0),
-                        x[x[:, 0] >= order[(4 * len(x)) // 5]].mean(0)])
+    lo, hi = len(x) // 5, (4 * len(x)) // 5
+    cut = np.partition(x[:, 0], (lo, hi))
+    centres = np.array([x[x[:, 0] <= cut[lo]].mean(0), x[x[:, 0] >= cut[hi]].mean(0)])
     upper = np.zeros(len(x), bool)
+    first, second = x[:, 0], x[:, 1]
     for _ in range(rounds):
-        d = ((x[:, None, :] - centres[None]) ** 2).sum(2)
-        new = d[:, 1] < d[:, 0]
+        (a0, a1), (b0, b1) = centres
+        new = (first - b0) ** 2 + (second - b1) ** 2 < (first - a0) ** 2 + (second - a1) ** 2
         if new.all() or not new.any():
             return new
         if (new == upper).all():
