@@ -324,6 +324,17 @@ class Session:
             events.extend(self._tracked(out))
         return events
 
+    def recording_ended(self, t: float = 0.0) -> list[Event]:
+        """A recorded game ends (``passt referee``) while its reveal is still awaited: a hand
+        shows fewer cards than the referee counts (after a move the camera missed, its count
+        is one off) and the wait for the rest outlasts the video. The hands are read as they
+        last lay, as players pressing "hands are down" would; nothing if none lies face up."""
+        if not self.tracker.reveal_shown:
+            return []
+        note = Event("status", {"message": "the recording ended while the hands were being "
+                                "laid face up: read as they last lay"}, t)
+        return [note, *self.finish_reveal(t)]
+
     def undo(self, t: float = 0.0) -> list[Event]:
         obs = self.referee.undo()
         return [Event("status", {"message": f"took back: {obs}" if obs else "nothing to undo"},

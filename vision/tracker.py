@@ -347,6 +347,12 @@ class Tracker:
         return list(self._reveal_counts) if self._reveal_counts is not None else None
 
     @property
+    def reveal_shown(self) -> bool:
+        """The round is over and a hand card lies face up (a reveal is being laid)."""
+        c = self._candidate
+        return self.phase is Phase.REVEAL and c is not None and any(c.reveals or ())
+
+    @property
     def holding(self) -> bool:
         """A stable state is being held because cards are hidden."""
         return self._held_since is not None

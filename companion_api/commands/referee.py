@@ -43,9 +43,9 @@ def referee_frames(frames: Iterable[tuple[Any, float]], session: Any,
 
     events: list[dict[str, Any]] = []
     images: dict[int, bytes] = {}
-    n = 0
+    n, last = 0, 0.0
     for frame, t in frames:
-        n += 1
+        n, last = n + 1, t
         for ev in session.process(frame, t):
             events.append(ev.to_dict())
             flagged = ev.kind == "verdict" and (ev.payload["violations"]
@@ -56,6 +56,7 @@ def referee_frames(frames: Iterable[tuple[Any, float]], session: Any,
                                        [cv2.IMWRITE_JPEG_QUALITY, 80])
                 if ok:
                     images[len(events) - 1] = jpg.tobytes()
+    events += [ev.to_dict() for ev in session.recording_ended(last)]
     ref = session.referee
     report: dict[str, Any] = {
         "frames": n,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -138,3 +139,44 @@ def test_passt_referee_lists_held_alerts_to_check(tmp_path: Path,
         ("seat 2: collect:blue-1", ["out-of-turn"])]
     assert "came while the player before" in report["questions"][0]["text"]
     assert "out-of-turn?</b>" in text
+
+
+def test_a_recording_that_ends_while_the_reveal_is_awaited_reads_it_as_it_lay() -> None:
+    from companion_api.commands.referee import referee_frames
+
+    cal = calibration(2)
+    hands = [("red-2", 560.0, 640.0), ("yellow-4", 720.0, 640.0)]
+    tables = [*[scene(["green-3"])] * 10, *[scene(["green-3"], {0: {"blue": ["blue-1"]}})] * 10,
+              *[scene(["green-3"], {0: {"blue": ["blue-1"]}}, hands)] * 30]
+    s = Session(ScriptDetector(tables), Rules(players=2), cal)
+
+    def recording(end: int) -> Iterator[tuple[np.ndarray, float]]:
+        for i in range(end):
+            if i == 20:  # the players end the round; the referee counts 5 cards in each hand
+                s.mark_round_over(i / 10)
+            yield np.full((720, 1280, 3), i, np.uint8), i / 10
+
+    # 3 s of two cards shown, less than the 8 s the tracker waits for the counted rest
+    report = referee_frames(recording(50), s, keep_flagged=False)
+    kinds = [e["kind"] for e in report["events"]]
+    assert kinds[-3:] == ["verdict", "round-over", "scores"]
+    assert "recording ended" in report["events"][-4]["message"]
+    assert report["events"][-2]["reveals"] == {"0": ["red-2", "yellow-4"]}
+    assert report["round_scores"] == [[1 - 6, 0]]
+
+
+def test_a_recording_that_ends_before_any_hand_is_laid_reads_no_reveal() -> None:
+    from companion_api.commands.referee import referee_frames
+
+    tables = [*[scene(["green-3"])] * 10, *[scene(["green-3"], {0: {"blue": ["blue-1"]}})] * 20]
+    s = Session(ScriptDetector(tables), Rules(players=2), calibration(2))
+
+    def recording() -> Iterator[tuple[np.ndarray, float]]:
+        for i in range(30):
+            if i == 20:
+                s.mark_round_over(i / 10)
+            yield np.full((720, 1280, 3), i, np.uint8), i / 10
+
+    report = referee_frames(recording(), s, keep_flagged=False)
+    assert report["round_scores"] == [] and "round-over" not in [
+        e["kind"] for e in report["events"]]
