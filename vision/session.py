@@ -392,8 +392,17 @@ class Session:
             unseen = self._unseen_twins(out.observation)
             landed = self._landed_unread(out.observation) if unseen else None
             touched = [u for u in unseen if _place(u) in self.tracker.touched]
+            k = self.referee.to_move
+            held = [u for u in unseen if _place(u) is None and k in self.tracker.top_in_hand]
             if landed is not None:  # the seat to move laid a card the camera reads otherwise
                 events += self._unseen_before(landed, out, read_as=self.tracker.discard_top())
+                unseen = []
+            elif held:  # that seat held the discard top's twin: rather that than a stack's
+                card = held[0].move.card
+                events += self._unseen_before(held[0], out, note=(
+                    f"a second {card} lay loose at seat {k} while it was to move (in a hand), "
+                    f"and the next seat moved: read as that {card} laid squarely on the "
+                    f"discard's ({held[0]})"))
                 unseen = []
             elif len(touched) == 1:  # a hand was there in that seat's turn: it laid the twin
                 events += self._unseen_before(touched[0], out)
@@ -425,21 +434,22 @@ class Session:
                                                 "value is wished?"}, t))
         return events
 
-    def _unseen_before(self, obs: Played, later: Decoded, read_as: Card | None = None
-                       ) -> list[Event]:
+    def _unseen_before(self, obs: Played, later: Decoded, read_as: Card | None = None,
+                       note: str | None = None) -> list[Event]:
         """``later`` came out of turn, and in the turn before, the one place where the seat
         to move could have laid a twin unseen was touched (a card with its top's face showed
         over or beside it, or a hand hid it and it lay as before afterwards): that twin was
         laid, before ``later``. ``read_as``: not a twin, but a card the camera has read as
-        this face since it landed on the discard (see :meth:`_landed_unread`)."""
+        this face since it landed on the discard (see :meth:`_landed_unread`). ``note``: why,
+        when neither."""
         k = self.referee.to_move
         where = "the discard" if obs.seat is None else f"seat {k}'s {obs.move.stack} stack"
-        if read_as is None:
+        if note is None and read_as is None:
             note = (f"a hand was at {where} while seat {k} was to move (a second "
                     f"{obs.move.card} showed there, or it was hidden and lay as before), and the "
                     f"next seat moved: read as the other {obs.move.card} laid squarely on it "
                     f"({obs})")
-        else:
+        elif note is None:
             note = (f"{obs.move.card} was read on the discard while seat {k} was to move, the "
                     f"discard reads {read_as} since, and the next seat moved: read as "
                     f"{obs.move.card} laid there and misread ({obs})")

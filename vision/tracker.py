@@ -322,6 +322,7 @@ class Tracker:
         self._twin_frames: Counter[Place] = Counter()  # frames a twin showed near a top
         self._beside_frames: Counter[Place] = Counter()  # ... as a second pile beside it
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
+        self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
         self._landed_frames: Counter[Card] = Counter()  # ... read surely (>= unsure_read)
         self._loose_frames: Counter[int] = Counter()  # frames the top's twin lay at a seat
         self.touch_frames = 2  # frames of a twin beside its twin that count as a hand there
@@ -386,6 +387,8 @@ class Tracker:
             # a misread card in a hand may be "known" as the top)
             self._beside_frames.update(self._same_face_nearby(raw)[1])
             self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
+            if raw.discard is not None:
+                self._read_frames[raw.discard.top] += 1
             if raw.discard is not None and raw.discard.confidence >= self.unsure_read:
                 self._landed_frames[raw.discard.top] += 1
             self._loose_frames.update(self._top_in_hand(raw))
@@ -448,7 +451,7 @@ class Tracker:
             self.top_in_hand = self._often(self._loose_frames)
             self._touched = set()
             for frames in (self._twin_frames, self._beside_frames, self._loose_frames,
-                           self._landed_frames):
+                           self._landed_frames, self._read_frames):
                 frames.clear()
             self._discard_faces.clear()
         self._hidden = set()
@@ -768,6 +771,44 @@ class Tracker:
                    and not x.wish_needed]  # the wish of a joker comes before the next move
         return list(in_turn[0]) if len(in_turn) == 1 else []
 
+    def _played_then_covered(self, state: VisibleState, observed: Key) -> list[_Candidate]:
+        """A stack top gone from its seat that was read on the discard since the last move
+        (in ``touch_frames`` frames or more, however unsurely), covered there now by the
+        next move: it was played from its stack, and covered before its reading settled
+        (10407 at 96 s: a pink-1 read on the discard in two frames, covered by a red-1 2 s
+        later; the game went on around a stack "hidden" for good) - unless the card on top
+        now could be that card misread, with nothing of it showing under the top (10103: a
+        pink-5 read as red-5 after two frames). Both moves, in that
+        order, when exactly one such pair gives the table now (of several, the one the
+        turns allow: the seat to move, then the next seat). Empty otherwise."""
+        read = self._often(self._read_frames) - {state.discard_top}  # now covered
+        if not read:
+            return []
+        found: dict[str, list[_Candidate]] = {}
+        for seat, stacks in enumerate(self.model.stacks):
+            for st in stacks:
+                if st.top.seen_as not in read:
+                    continue
+                note = (f"{st.top.card} was read on the discard and seat {seat}'s "
+                        f"{st.colour.value} stack no longer shows it: played from there, then "
+                        "covered by the next move")
+                c1 = _Candidate(seat, Move.from_stack(st.top.card, st.colour), st.top.seen_as,
+                                None, (note,))
+                m1 = self._after(c1)
+                for c2 in self._candidates(state, m1):
+                    if c2.pile is None or not (st.top.seen_as in c2.pile.cards[1:] or not _gives(
+                            c2.pile, st.top.card, self.left_share)):
+                        continue  # the card now on top may be that card misread (pink/red)
+                    m2 = self._after(c2, m1)
+                    if m2.key() == observed and _in_deck(m2) and not c1.wish_needed:
+                        found.setdefault(f"{c1.observation}|{c2.observation}", [c1, c2])
+        pairs = list(found.values())
+        k = self._turn()
+        if len(pairs) > 1 and k is not None:
+            pairs = [(a, b) for a, b in pairs
+                     if a.seat == k and b.seat in (None, (k + 1) % self.players)]
+        return list(pairs[0]) if len(pairs) == 1 else []
+
     def _decode(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         observed = _key(state)
         if self._asked is not None and self._asked.key() == observed:
@@ -813,6 +854,11 @@ class Tracker:
         # between explanations is no longer waited out: the players are asked (not silent)
         settled = (t - self._read_since >= self.unsure_s - 1e-9
                    or t - self._unexplained_since >= self.hold_s - 1e-9)
+        # a stack top read on the discard, then covered: two moves, not one misread
+        covered = self._played_then_covered(state, observed) if settled and not lifted and all(
+            c.misread for c, _ in exact) else []
+        if covered:
+            exact = []
         if len(exact) == 1 and not settled and (exact[0][0].misread
                                                 or self._maybe_same(exact[0][0])):
             return []  # an unsure new reading of the discard that could be the old card, or
@@ -826,11 +872,13 @@ class Tracker:
             return [c.decoded(t, state)]
         pair = self._pair(state, observed, results) if not exact and not lifted and settled \
             else []
-        if pair:
+        covered = [] if pair else covered
+        if pair or covered:
             out: list[TrackerEvent] = []
-            for c in pair:
+            for c in pair or covered:
                 self.model = self._after(c)
-                out.append(c.decoded(t, state, "two moves seen at once, in turn order"))
+                out.append(c.decoded(t, state, "two moves seen at once, in turn order")
+                           if pair else c.decoded(t, state))
             self._asked = None
             self._commit(state)
             return out

@@ -1165,3 +1165,53 @@ def test_a_card_that_settles_just_after_landing_on_the_discard_is_no_twin() -> N
     # half a second later it slides a little as the hand lets go (a copy is left to lay)
     ev += feed(s, table(_discard("red-5", 14.0, 9.0)), clock, frames=20)
     assert moves(ev) == ["hand:red-5"]
+
+
+def _stack_played_then_covered(frames_read: int) -> list[Event]:
+    """Seat 2 (not the seat to move) plays its green-1 from its stack; the discard reads it
+    in ``frames_read`` frames before a green-5 from a hand covers it."""
+    s, clock, stacks = _one_stack_each("red-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    left = {0: stacks[0], 1: stacks[1]}
+    feed(s, scene(["red-3", "green-1"], left), clock, frames=frames_read)
+    return feed(s, scene(["green-1", "green-5"], left), clock, frames=30)
+
+
+def test_a_stack_top_read_on_the_discard_then_covered_was_played_from_there() -> None:
+    ev = _stack_played_then_covered(2)  # too short to settle: no move read then
+    assert moves(ev) == ["seat 2: stack:green-1", "hand:green-5"]
+    assert "out-of-turn" in rules(ev) and not kinds(ev, "question")
+    assert "no longer shows it" in kinds(ev, "move")[0].payload["notes"][0]
+
+
+def test_a_stack_top_never_read_on_the_discard_is_one_misread_move() -> None:
+    # never read on the discard: no sign of two moves (the green-5 is taken for a misread
+    # of the card gone from the stack, as before)
+    ev = _stack_played_then_covered(0)
+    assert moves(ev) == ["seat 2: stack:green-1"]
+
+
+def test_the_discard_top_s_twin_in_the_hand_of_the_seat_to_move_beats_a_stack_it_hid() -> None:
+    """Seat 0's hand, holding the discard top's twin (red-3), hid its yellow-2 stack a while;
+    then seat 1 collected. Seat 0 may have collected the other yellow-2 unseen, or laid the
+    red-3 squarely on the discard's: the card shown in its hand says the latter."""
+    s, clock, stacks = _one_stack_each("red-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    hid = {**stacks, 0: {}}
+    feed(s, scene(["red-3"], hid, [("red-3", *at(0, 160.0, 60.0), 0.8)]), clock, frames=8)
+    feed(s, scene(["red-3"], stacks), clock, frames=8)
+    ev = feed(s, scene(["red-3"], {**stacks, 1: {**stacks[1], "blue": ["blue-5"]}}), clock)
+    assert moves(ev) == ["hand:red-3", "seat 1: collect:blue-5"] and not kinds(ev, "question")
+    assert "lay loose at seat 0" in kinds(ev, "move")[0].payload["notes"][0]
+
+
+def test_a_stack_top_read_on_the_discard_then_read_as_its_kin_is_one_misread_move() -> None:
+    """Seat 1's pink-4 lands on the discard, read pink-4 twice, then red-4 (pink-4 a close
+    second) with nothing showing under it: one move, the card misread - not two."""
+    s, clock, stacks = _one_stack_each("red-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    left = {0: stacks[0], 2: stacks[2]}
+    feed(s, scene(["red-3", "pink-4"], left), clock, frames=2)
+    misread = ("red-4", *CENTRE, 0.9, {"red-4": 0.55, "pink-4": 0.4})
+    ev = feed(s, scene([], left, [misread]), clock, frames=30)
+    assert moves(ev) == ["seat 1: stack:pink-4"]
