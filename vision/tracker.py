@@ -762,6 +762,12 @@ class Tracker:
                 if m2.key() == observed and _in_deck(m2):  # not a third copy on the table
                     found.setdefault(frozenset((str(c1.observation), str(c2.observation))),
                                      [c1, c2])
+        if len(found) > 1:  # a top covered unseen, never read on the discard, yields to
+            # moves the table shows (10505: red-4 collected onto the red-5, then green-0 from a
+            # hand - or the red-5 played from the stack, unseen, and covered by the green-0)
+            seen = {k: v for k, v in found.items()
+                    if v[0].pile is not None or self._read_frames[v[0].seen_as]}
+            found = seen or found
         if len(found) != 1:
             return []
         a, b = next(iter(found.values()))
