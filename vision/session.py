@@ -25,9 +25,9 @@ from typing import Any, Literal
 import numpy as np
 import supervision as sv
 
-from engine.cards import CARD_NAMES, Card
+from engine.cards import CARD_NAMES, Card, Colour
 from engine.judge import fits_or_unknown
-from engine.moves import Move
+from engine.moves import Move, Source
 from engine.observations import (
     Observation,
     Played,
@@ -387,6 +387,8 @@ class Session:
         events: list[Event] = []
         unseen: list[Played] = []
         qid = 0
+        if out.covered is not None:
+            events += self._covered_earlier(*out.covered, t)
         if isinstance(out.observation, Played):
             events += self._twin_before_hand(out)
             unseen = self._unseen_twins(out.observation)
@@ -459,6 +461,34 @@ class Session:
         return [Event("move", {"observation": str(obs), "notes": [note],
                                "table": str(later.state)}, t),
                 *self._observe(obs, t, [note])]
+
+    def _covered_earlier(self, seat: int, colour: Colour, card: Card, t: float) -> list[Event]:
+        """The tracker found that ``card``, taken for a hand play, came from under the top of
+        ``seat``'s ``colour`` stack: the latest such hand play this round is corrected to
+        that stack play (a covered card, told now) and the verdicts since judged again."""
+        r = self.referee.round
+        obs = self.referee.observations
+        start = max((i for i, o in enumerate(obs) if isinstance(o, RoundStarted)), default=0)
+        found = [i for i in range(len(obs) - 1, start - 1, -1)
+                 if isinstance(o := obs[i], Played) and o.seat is None
+                 and o.move.source is Source.HAND and o.move.card == card]
+        if r is None or not found:
+            return []
+        was, now = obs[found[0]], Played(seat, Move.from_stack(card, colour))
+        verdicts = self.referee.correct(found[0], now)
+        fixed = self.referee.observations[found[0]]
+        for qid, later in self._insert_before.items():
+            if later is was:
+                self._insert_before[qid] = fixed
+        self._unsure = [(fixed if o is was else o, why) for o, why in self._unsure]
+        note = (f"{was} was {now}: seat {seat}'s {colour.value} stack is empty now, so that "
+                f"{card} came from under its top")
+        events = [Event("status", {"message": note}, t)]
+        events.append(Event("verdict", {**self.shown(verdicts[found[0]]),
+                                        "reading_notes": [note], "corrects": str(was)}, t))
+        events += [Event("verdict", {**self.shown(v), "reading_notes": [], "rejudged": True}, t)
+                   for v in verdicts[found[0] + 1:]]
+        return events
 
     def _second_look(self, seen: VisibleState, verdict: Verdict, t: float
                      ) -> tuple[list[Event], Verdict]:

@@ -81,6 +81,8 @@ class Decoded:
     notes: tuple[str, ...] = ()
     read: float | None = None  # how surely the moved card was read (None: not read here)
     unsure: str | None = None  # why the table it is judged on may be wrong (alerts unsure)
+    # an earlier hand play of this card came from under this move's stack top (seat, colour)
+    covered: tuple[int, Colour, Card] | None = None
 
 
 @dataclass(frozen=True)
@@ -258,10 +260,13 @@ class _Candidate:
     def wish_needed(self) -> bool:
         return self.move.to_discard and self.move.card.is_joker
 
+    covered: tuple[int, Colour, Card] | None = None  # see Decoded.covered
+
     def decoded(self, t: float, state: VisibleState, *notes: str) -> Decoded:
         return Decoded(self.observation, t, state, wish_needed=self.wish_needed,
                        notes=(*self.notes, *notes),
-                       read=self.pile.confidence if self.pile is not None else None)
+                       read=self.pile.confidence if self.pile is not None else None,
+                       covered=self.covered)
 
 
 class Tracker:
@@ -777,6 +782,34 @@ class Tracker:
                    and not x.wish_needed]  # the wish of a joker comes before the next move
         return list(in_turn[0]) if len(in_turn) == 1 else []
 
+    def _emptied(self, results: Sequence[tuple[_Candidate, TableModel]], observed: Key
+                 ) -> list[tuple[_Candidate, TableModel]]:
+        """A stack play after which the table shows that stack gone (settled: the card
+        under it may show a moment later, 10606), where the model keeps one card under the
+        card played - a card that also lies in the discard pile, taken
+        there for a hand play: it came from under this top (a covered card played, read as
+        a hand play: 10306 at 131 s), and the stack is empty now. The one such move, with
+        the earlier play to correct (:attr:`Decoded.covered`); empty otherwise."""
+        out = []
+        for c, m in results:
+            if c.seat is None or c.move.source is not Source.STACK:
+                continue
+            st = m.stack_of(c.seat, c.move.stack)
+            if st is None or len(st.cards) != 1:
+                continue
+            x = st.cards[0]
+            if not any(d.card == x.card for d in m.discard[:-1]):
+                continue
+            m2 = copy.deepcopy(m)
+            m2.stacks[c.seat] = [s for s in m2.stacks[c.seat] if s.colour is not st.colour]
+            if m2.key() == observed and c.move.stack is not None:
+                note = (f"seat {c.seat}'s {st.colour.value} stack is empty after {c.move.card} "
+                        f"left it: the {x.card} the companion kept under it was the one played "
+                        "earlier, from under the top (a covered card), not from a hand")
+                out.append((dataclasses.replace(c, notes=(*c.notes, note),
+                                                covered=(c.seat, c.move.stack, x.card)), m2))
+        return out if len(out) == 1 else []
+
     def _played_then_covered(self, state: VisibleState, observed: Key) -> list[_Candidate]:
         """A stack top gone from its seat that was read on the discard since the last move
         (in ``touch_frames`` frames or more, however unsurely), covered there now by the
@@ -860,6 +893,8 @@ class Tracker:
         # between explanations is no longer waited out: the players are asked (not silent)
         settled = (t - self._read_since >= self.unsure_s - 1e-9
                    or t - self._unexplained_since >= self.hold_s - 1e-9)
+        if not exact and not lifted and settled:  # a stack shown empty a while
+            exact = self._emptied(results, observed)
         # a stack top read on the discard, then covered: two moves, not one misread
         covered = self._played_then_covered(state, observed) if settled and not lifted and all(
             c.misread for c, _ in exact) else []

@@ -1234,3 +1234,49 @@ def test_two_moves_at_once_prefer_a_collect_seen_to_a_top_covered_unseen() -> No
     stacks[0]["red"].append("red-4")
     ev = feed(s, scene(["blue-3", "blue-1"], stacks), clock, frames=20)
     assert moves(ev) == ["seat 0: collect:red-4", "hand:blue-1"] and not kinds(ev, "question")
+
+
+def test_a_stack_emptied_after_a_covered_card_was_taken_for_a_hand_play_corrects_it() -> None:
+    """Seat 0 plays its pink-4 from under its pink-5 (a covered card; the squared stack still
+    shows pink-5): read as a hand play. When seat 0 later plays the pink-5 and the stack
+    shows nothing, the pink-4 came from under it: that play is corrected (and flagged)."""
+    s, clock = started(top="blue-4")
+    stacks: dict[int, dict[str, list[str]]] = {}
+    for seat, colour, card in [(0, "pink", "pink-4"), (1, "green", "green-1"),
+                               (2, "yellow", "yellow-2"), (0, "pink", "pink-5"),
+                               (1, "green", "green-2"), (2, "yellow", "yellow-3")]:
+        stacks.setdefault(seat, {}).setdefault(colour, []).append(card)
+        assert moves(feed(s, scene(["blue-4"], stacks), clock)) == [
+            f"seat {seat}: collect:{card}"]
+    ev = feed(s, scene(["blue-4", "pink-4"], stacks), clock)  # from under the pink-5
+    assert moves(ev) == ["hand:pink-4"]
+    ev = feed(s, scene(["pink-4", "pink-1"], stacks), clock)  # seat 1
+    assert moves(ev) == ["hand:pink-1"]
+    ev = feed(s, scene(["pink-1", "blue-1"], stacks), clock)  # seat 2
+    assert moves(ev) == ["hand:blue-1"]
+    ev = feed(s, scene(["blue-1", "pink-5"], {1: stacks[1], 2: stacks[2]}), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:pink-5"] and not kinds(ev, "question")
+    (fixed,) = [e for e in kinds(ev, "verdict") if e.payload.get("corrects")]
+    assert fixed.payload["corrects"] == "hand:pink-4"
+    assert fixed.payload["observation"] == "seat 0: stack:pink-4"
+    assert "covered-card" in [v["rule"] for v in fixed.payload["violations"]]
+    assert any("from under its top" in e.payload["message"] for e in kinds(ev, "status"))
+
+
+def test_a_stack_shown_empty_only_a_moment_corrects_nothing() -> None:
+    """As above, but the pink-4 played was the other copy: once the pink-5 is played, the
+    stack shows nothing for 0.6 s and then its pink-4 (10606: the card under read late)."""
+    s, clock = started(top="blue-4")
+    stacks: dict[int, dict[str, list[str]]] = {}
+    for seat, colour, card in [(0, "pink", "pink-4"), (1, "green", "green-1"),
+                               (2, "yellow", "yellow-2"), (0, "pink", "pink-5"),
+                               (1, "green", "green-2"), (2, "yellow", "yellow-3")]:
+        stacks.setdefault(seat, {}).setdefault(colour, []).append(card)
+        feed(s, scene(["blue-4"], stacks), clock)
+    for discard in (["blue-4", "pink-4"], ["pink-4", "pink-1"], ["pink-1", "blue-1"]):
+        feed(s, scene(discard, stacks), clock)
+    ev = feed(s, scene(["blue-1", "pink-5"], {1: stacks[1], 2: stacks[2]}), clock, frames=6)
+    stacks[0]["pink"].pop()
+    ev += feed(s, scene(["blue-1", "pink-5"], stacks), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:pink-5"] and not kinds(ev, "question")
+    assert not [e for e in kinds(ev, "verdict") if e.payload.get("corrects")]
