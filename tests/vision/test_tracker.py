@@ -1219,41 +1219,48 @@ def test_a_stack_top_read_on_the_discard_then_read_as_its_kin_is_one_misread_mov
     assert moves(ev) == ["seat 1: stack:pink-4"]
 
 
+def _collected(top: str, plan: list[tuple[int, str, str]]) -> tuple[
+        Session, Clock, dict[int, dict[str, list[str]]]]:
+    """Started on ``top``; each (seat, stack colour, card) of ``plan`` collected in turn."""
+    s, clock = started(top=top)
+    stacks: dict[int, dict[str, list[str]]] = {}
+    for seat, colour, card in plan:
+        stacks.setdefault(seat, {}).setdefault(colour, []).append(card)
+        assert moves(feed(s, scene([top], stacks), clock)) == [f"seat {seat}: collect:{card}"]
+    return s, clock, stacks
+
+
 def test_two_moves_at_once_prefer_a_collect_seen_to_a_top_covered_unseen() -> None:
     """Seat 0 collects the other red-4 onto its red-5 (on a red-4) while seat 1's blue-1
     lands on the discard, both seen at once. Seat 0 might instead have played its red-5 onto
     the discard, covered by the blue-1 before it was ever read there: the collect it is."""
-    s, clock = started(top="blue-3")
-    stacks: dict[int, dict[str, list[str]]] = {}
-    for seat, colour, card in [(0, "red", "red-4"), (1, "green", "green-2"),
-                               (2, "yellow", "yellow-5"), (0, "red", "red-5"),
-                               (1, "green", "green-4"), (2, "yellow", "yellow-1")]:
-        stacks.setdefault(seat, {}).setdefault(colour, []).append(card)
-        assert moves(feed(s, scene(["blue-3"], stacks), clock)) == [
-            f"seat {seat}: collect:{card}"]
+    s, clock, stacks = _collected("blue-3", [(0, "red", "red-4"), (1, "green", "green-2"),
+                                             (2, "yellow", "yellow-5"), (0, "red", "red-5"),
+                                             (1, "green", "green-4"), (2, "yellow", "yellow-1")])
     stacks[0]["red"].append("red-4")
     ev = feed(s, scene(["blue-3", "blue-1"], stacks), clock, frames=20)
     assert moves(ev) == ["seat 0: collect:red-4", "hand:blue-1"] and not kinds(ev, "question")
+
+
+def _pink_5_on_pink_4_then_pink_4_played() -> tuple[
+        Session, Clock, dict[int, dict[str, list[str]]], list[Event]]:
+    """Seat 0 collects pink-4, then pink-5 onto it (the squared stack shows pink-5); then a
+    pink-4 lands on the discard in seat 0's turn, read as a hand play, and seats 1 and 2 play
+    from their hands. The events of the last three moves."""
+    s, clock, stacks = _collected("blue-4", [(0, "pink", "pink-4"), (1, "green", "green-1"),
+                                             (2, "yellow", "yellow-2"), (0, "pink", "pink-5"),
+                                             (1, "green", "green-2"), (2, "yellow", "yellow-3")])
+    ev = [e for discard in (["blue-4", "pink-4"], ["pink-4", "pink-1"], ["pink-1", "blue-1"])
+          for e in feed(s, scene(discard, stacks), clock)]
+    return s, clock, stacks, ev
 
 
 def test_a_stack_emptied_after_a_covered_card_was_taken_for_a_hand_play_corrects_it() -> None:
     """Seat 0 plays its pink-4 from under its pink-5 (a covered card; the squared stack still
     shows pink-5): read as a hand play. When seat 0 later plays the pink-5 and the stack
     shows nothing, the pink-4 came from under it: that play is corrected (and flagged)."""
-    s, clock = started(top="blue-4")
-    stacks: dict[int, dict[str, list[str]]] = {}
-    for seat, colour, card in [(0, "pink", "pink-4"), (1, "green", "green-1"),
-                               (2, "yellow", "yellow-2"), (0, "pink", "pink-5"),
-                               (1, "green", "green-2"), (2, "yellow", "yellow-3")]:
-        stacks.setdefault(seat, {}).setdefault(colour, []).append(card)
-        assert moves(feed(s, scene(["blue-4"], stacks), clock)) == [
-            f"seat {seat}: collect:{card}"]
-    ev = feed(s, scene(["blue-4", "pink-4"], stacks), clock)  # from under the pink-5
-    assert moves(ev) == ["hand:pink-4"]
-    ev = feed(s, scene(["pink-4", "pink-1"], stacks), clock)  # seat 1
-    assert moves(ev) == ["hand:pink-1"]
-    ev = feed(s, scene(["pink-1", "blue-1"], stacks), clock)  # seat 2
-    assert moves(ev) == ["hand:blue-1"]
+    s, clock, stacks, ev = _pink_5_on_pink_4_then_pink_4_played()
+    assert moves(ev) == ["hand:pink-4", "hand:pink-1", "hand:blue-1"]
     ev = feed(s, scene(["blue-1", "pink-5"], {1: stacks[1], 2: stacks[2]}), clock, frames=20)
     assert moves(ev) == ["seat 0: stack:pink-5"] and not kinds(ev, "question")
     (fixed,) = [e for e in kinds(ev, "verdict") if e.payload.get("corrects")]
@@ -1266,15 +1273,7 @@ def test_a_stack_emptied_after_a_covered_card_was_taken_for_a_hand_play_corrects
 def test_a_stack_shown_empty_only_a_moment_corrects_nothing() -> None:
     """As above, but the pink-4 played was the other copy: once the pink-5 is played, the
     stack shows nothing for 0.6 s and then its pink-4 (10606: the card under read late)."""
-    s, clock = started(top="blue-4")
-    stacks: dict[int, dict[str, list[str]]] = {}
-    for seat, colour, card in [(0, "pink", "pink-4"), (1, "green", "green-1"),
-                               (2, "yellow", "yellow-2"), (0, "pink", "pink-5"),
-                               (1, "green", "green-2"), (2, "yellow", "yellow-3")]:
-        stacks.setdefault(seat, {}).setdefault(colour, []).append(card)
-        feed(s, scene(["blue-4"], stacks), clock)
-    for discard in (["blue-4", "pink-4"], ["pink-4", "pink-1"], ["pink-1", "blue-1"]):
-        feed(s, scene(discard, stacks), clock)
+    s, clock, stacks, _ = _pink_5_on_pink_4_then_pink_4_played()
     ev = feed(s, scene(["blue-1", "pink-5"], {1: stacks[1], 2: stacks[2]}), clock, frames=6)
     stacks[0]["pink"].pop()
     ev += feed(s, scene(["blue-1", "pink-5"], stacks), clock, frames=20)
