@@ -451,7 +451,7 @@ class Session:
                     f"{obs.move.card} showed there, or it was hidden and lay as before), and the "
                     f"next seat moved: read as the other {obs.move.card} laid squarely on it "
                     f"({obs})")
-        elif note is None:
+        elif note is None:  # read_as
             note = (f"{obs.move.card} was read on the discard while seat {k} was to move, the "
                     f"discard reads {read_as} since, and the next seat moved: read as "
                     f"{obs.move.card} laid there and misread ({obs})")
@@ -466,29 +466,17 @@ class Session:
         """The tracker found that ``card``, taken for a hand play, came from under the top of
         ``seat``'s ``colour`` stack: the latest such hand play this round is corrected to
         that stack play (a covered card, told now) and the verdicts since judged again."""
-        r = self.referee.round
         obs = self.referee.observations
         start = max((i for i, o in enumerate(obs) if isinstance(o, RoundStarted)), default=0)
         found = [i for i in range(len(obs) - 1, start - 1, -1)
                  if isinstance(o := obs[i], Played) and o.seat is None
                  and o.move.source is Source.HAND and o.move.card == card]
-        if r is None or not found:
+        if self.referee.round is None or not found:
             return []
-        was, now = obs[found[0]], Played(seat, Move.from_stack(card, colour))
-        verdicts = self.referee.correct(found[0], now)
-        fixed = self.referee.observations[found[0]]
-        for qid, later in self._insert_before.items():
-            if later is was:
-                self._insert_before[qid] = fixed
-        self._unsure = [(fixed if o is was else o, why) for o, why in self._unsure]
-        note = (f"{was} was {now}: seat {seat}'s {colour.value} stack is empty now, so that "
-                f"{card} came from under its top")
-        events = [Event("status", {"message": note}, t)]
-        events.append(Event("verdict", {**self.shown(verdicts[found[0]]),
-                                        "reading_notes": [note], "corrects": str(was)}, t))
-        events += [Event("verdict", {**self.shown(v), "reading_notes": [], "rejudged": True}, t)
-                   for v in verdicts[found[0] + 1:]]
-        return events
+        now = Played(seat, Move.from_stack(card, colour))
+        note = (f"{obs[found[0]]} was {now}: seat {seat}'s {colour.value} stack is empty now, "
+                f"so that {card} came from under its top")
+        return self._corrected(found[0], now, note, t)[0]
 
     def _second_look(self, seen: VisibleState, verdict: Verdict, t: float
                      ) -> tuple[list[Event], Verdict]:
@@ -498,20 +486,31 @@ class Session:
         look = second_look(self.referee, seen, self.look_close)
         if look is None:
             return [], verdict
-        was = self.referee.observations[look.index]
-        verdicts = self.referee.correct(look.index, look.observation)
-        now = self.referee.observations[look.index]
+        events, verdicts = self._corrected(look.index, look.observation, look.note, t,
+                                           keep_last=True)
+        self.tracker.reread(look.seat, look.was, look.now)
+        return events, verdicts[-1]
+
+    def _corrected(self, index: int, obs: Played, note: str, t: float,
+                   keep_last: bool = False) -> tuple[list[Event], list[Verdict]]:
+        """Observation ``index`` replaced by ``obs`` and everything judged again: a move held
+        for an answer, or judged unsure, stays so as re-read. The events: ``note``, the new
+        verdict (``corrects``), every later verdict again - but the last if ``keep_last``
+        (the caller tells it) - and all verdicts."""
+        was = self.referee.observations[index]
+        verdicts = self.referee.correct(index, obs)
+        now = self.referee.observations[index]
         for qid, later in self._insert_before.items():  # a held move re-read stays held
             if later is was:
                 self._insert_before[qid] = now
         self._unsure = [(now if o is was else o, why) for o, why in self._unsure]
-        self.tracker.reread(look.seat, look.was, look.now)
-        events = [Event("status", {"message": look.note}, t)]
-        first = {**self.shown(verdicts[look.index]), "reading_notes": [look.note]}
+        events = [Event("status", {"message": note}, t)]
+        first = {**self.shown(verdicts[index]), "reading_notes": [note]}
         events.append(Event("verdict", {**first, "corrects": str(was)}, t))
+        stop = len(verdicts) - 1 if keep_last else len(verdicts)
         events += [Event("verdict", {**self.shown(v), "reading_notes": [], "rejudged": True}, t)
-                   for v in verdicts[look.index + 1:-1]]
-        return events, verdicts[-1]
+                   for v in verdicts[index + 1:stop]]
+        return events, verdicts
 
     def _table_seen(self) -> TableSeen:
         m = self.tracker.model

@@ -792,7 +792,7 @@ class Tracker:
         the earlier play to correct (:attr:`Decoded.covered`); empty otherwise."""
         out = []
         for c, m in results:
-            if c.seat is None or c.move.source is not Source.STACK:
+            if c.seat is None or c.move.source is not Source.STACK or c.move.stack is None:
                 continue
             st = m.stack_of(c.seat, c.move.stack)
             if st is None or len(st.cards) != 1:
@@ -802,7 +802,7 @@ class Tracker:
                 continue
             m2 = copy.deepcopy(m)
             m2.stacks[c.seat] = [s for s in m2.stacks[c.seat] if s.colour is not st.colour]
-            if m2.key() == observed and c.move.stack is not None:
+            if m2.key() == observed:
                 note = (f"seat {c.seat}'s {st.colour.value} stack is empty after {c.move.card} "
                         f"left it: the {x.card} the companion kept under it was the one played "
                         "earlier, from under the top (a covered card), not from a hand")
@@ -913,13 +913,12 @@ class Tracker:
             return [c.decoded(t, state)]
         pair = self._pair(state, observed, results) if not exact and not lifted and settled \
             else []
-        covered = [] if pair else covered
         if pair or covered:
             out: list[TrackerEvent] = []
+            why = ("two moves seen at once, in turn order",) if pair else ()
             for c in pair or covered:
                 self.model = self._after(c)
-                out.append(c.decoded(t, state, "two moves seen at once, in turn order")
-                           if pair else c.decoded(t, state))
+                out.append(c.decoded(t, state, *why))
             self._asked = None
             self._commit(state)
             return out
