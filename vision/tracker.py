@@ -216,9 +216,13 @@ def _still_shows(st: TrackedStack, piles: Sequence[Pile], new: Pile) -> bool:
                for p in piles)
 
 
-def _in_deck(m: TableModel) -> bool:
-    """No card lies on the table more often than the deck has it."""
-    return all(n <= copies_in_deck(card) for card, n in m.seen().items())
+def _in_deck(m: TableModel, before: TableModel) -> bool:
+    """No card lies on the table more often than the deck has it - or than ``before`` had
+    it: a copy too many from an earlier misread is not the new moves' doing (10606: a
+    covered card taken for a hand play left three green-5s, and every pair of moves after
+    was refused)."""
+    was = before.seen()
+    return all(n <= max(copies_in_deck(card), was[card]) for card, n in m.seen().items())
 
 
 def _gives(pile: Pile, card: Card, share: float) -> bool:
@@ -229,6 +233,12 @@ def _gives(pile: Pile, card: Card, share: float) -> bool:
 def _kin(read: Card, card: Card) -> bool:
     """A reading that could be ``card`` misread in its value: the same colour."""
     return card.colour is not None and read.colour is card.colour
+
+
+def _copies(piles: Sequence[Pile], card: Card) -> int:
+    """How many cards with ``card``'s face the camera reads in ``piles`` (in each, the top
+    and the cards peeking out under it)."""
+    return sum(max(int(p.top == card), p.cards.count(card)) for p in piles)
 
 
 def _key(state: VisibleState) -> Key:
@@ -577,6 +587,12 @@ class Tracker:
                                         onto_discard(old_top.card if old_top else None),
                                         self.close)
                 out.append(_Candidate(None, Move.hand(card), d.top, d, notes))
+                under = self._third_copy_under(d.top) if model is None else None
+                if under is not None:
+                    out.append(_Candidate(under[0], Move.from_stack(d.top, under[1]), d.top, d,
+                                          (f"a third {d.top} would lie on the table, and seat "
+                                           f"{under[0]}'s {under[1].value} stack holds one "
+                                           "under its top: played from there",)))
         if d is not None:  # a stack top now on the discard (maybe onto its twin: no change)
             for seat, stacks in enumerate(m.stacks):
                 for st in stacks:
@@ -638,6 +654,19 @@ class Tracker:
         return any(p.top == st.top.seen_as and p.confidence >= self.unsure_read
                    and float(np.hypot(p.centre[0] - st.centre[0], p.centre[1] - st.centre[1]))
                    < 0.5 * (st.size or p.size or 1.0) for p in piles)
+
+    def _third_copy_under(self, card: Card) -> tuple[int, Colour] | None:
+        """``card`` landed on the discard, but both copies lie on the table already, and
+        the seat to move holds one under the top of exactly one of its stacks: it may have
+        come from there (a covered card from a squared stack, where the camera cannot see
+        it go: 10606 at 144 s). The candidate yields to a hand play that keeps the count."""
+        k = self._turn()
+        if k is None or possible(card, self.model.seen()) or any(
+                st.top.card == card for stacks in self.model.stacks for st in stacks):
+            return None  # (a top with that face: a stack play, not a covered card)
+        stacks = [st for st in self.model.stacks[k]
+                  if any(c.card == card for c in st.cards[:-1])]
+        return (k, stacks[0].colour) if len(stacks) == 1 else None
 
     def _from_under(self, state: VisibleState, card: Card
                     ) -> tuple[int, TrackedStack, TrackedCard] | None:
@@ -764,7 +793,9 @@ class Tracker:
         for c1, m1 in [*results, *((c, self._after(c)) for c in unstacked)]:
             for c2 in self._candidates(state, m1):
                 m2 = self._after(c2, m1)
-                if m2.key() == observed and _in_deck(m2):  # not a third copy on the table
+                if self._may_be_misread(c1, c2):
+                    continue
+                if m2.key() == observed and _in_deck(m2, self.model):  # no third copy
                     found.setdefault(frozenset((str(c1.observation), str(c2.observation))),
                                      [c1, c2])
         if len(found) > 1:  # a top covered unseen, never read on the discard, yields to
@@ -781,6 +812,16 @@ class Tracker:
                    if x.seat in (None, k) and y.seat in (None, nxt)
                    and not x.wish_needed]  # the wish of a joker comes before the next move
         return list(in_turn[0]) if len(in_turn) == 1 else []
+
+    def _may_be_misread(self, first: _Candidate, second: _Candidate) -> bool:
+        """Both moves lay a card on the discard, and the reading of the card on top now
+        gives the first card ``left_share`` or more, with nothing of the first showing under
+        it: the "second" may be the first card misread (9905 at 167 s: a green-4 played
+        from a stack, read as green-5 or green-0 on the discard, made a phantom hand play)."""
+        p = second.pile
+        return (first.move.to_discard and second.move.to_discard and p is not None
+                and first.move.card not in p.cards[1:]
+                and _gives(p, first.move.card, self.left_share))
 
     def _emptied(self, results: Sequence[tuple[_Candidate, TableModel]], observed: Key
                  ) -> list[tuple[_Candidate, TableModel]]:
@@ -839,7 +880,7 @@ class Tracker:
                             c2.pile, st.top.card, self.left_share)):
                         continue  # the card now on top may be that card misread (pink/red)
                     m2 = self._after(c2, m1)
-                    if m2.key() == observed and _in_deck(m2) and not c1.wish_needed:
+                    if m2.key() == observed and _in_deck(m2, self.model) and not c1.wish_needed:
                         found.setdefault(f"{c1.observation}|{c2.observation}", [c1, c2])
         pairs = list(found.values())
         k = self._turn()
@@ -866,7 +907,7 @@ class Tracker:
         as_read = [(c, m) for c, m in exact if c.move.card == c.seen_as]
         if len(exact) > 1 and len(as_read) == 1:
             exact = as_read  # the one move that takes the camera at its word
-        in_deck = [(c, m) for c, m in exact if _in_deck(m)]
+        in_deck = [(c, m) for c, m in exact if _in_deck(m, self.model)]
         if len(exact) > 1 and in_deck:
             exact = in_deck  # not a third copy of a card: both lie on the table already
         lifted = self._lifted(observed)
@@ -1056,7 +1097,8 @@ class Tracker:
     def _same_face_nearby(self, state: VisibleState) -> tuple[set[Place], set[Place]]:
         """Places where, in this frame, a card with the face of the top lies elsewhere than
         the top did at the last commit, or beside it: a twin in a hand over its twin; and of
-        those, the stacks where it lies beside it (a second pile with the top's face)."""
+        those, the stacks where it lies beside it (a second pile with the top's face, or a
+        second card with it in the top's pile: the twin over its twin, both read)."""
         old = self.committed
         if old is None:
             return set(), set()
@@ -1069,7 +1111,7 @@ class Tracker:
         for seat, (now, then) in enumerate(zip(state.seats, old.seats, strict=True)):
             for pile in then:
                 same = [p for p in now if p.top == pile.top]
-                two = len(same) > sum(p.top == pile.top for p in then)
+                two = _copies(now, pile.top) > _copies(then, pile.top)
                 if two or (len(same) == 1 and same[0].moved_from(pile)):
                     places = {(seat, st.colour) for st in self.model.stacks[seat]
                               if st.top.seen_as == pile.top}

@@ -847,14 +847,14 @@ def test_a_seat_skipped_whose_stacks_no_hand_was_at_leaves_the_move_out_of_turn(
     assert moves(ev) == ["seat 2: collect:green-5"] and rules(ev) == ["out-of-turn"]
 
 
-def _twin_beside_seat_0s_stack(then_discard: str | None) -> list[Event]:
+def _twin_beside_seat_0s_stack(then_discard: str | None, dx: float = W + 6) -> list[Event]:
     """Seats 0, 1, 2 collect a card each; seat 0 brings a second yellow-2 beside its yellow-2
-    (three frames) and lays it squarely; the discard shows ``then_discard`` a moment; then
-    blue-5 lands on the discard from a hand."""
+    (``dx`` to the right, three frames) and lays it squarely; the discard shows
+    ``then_discard`` a moment; then blue-5 lands on the discard from a hand."""
     s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
                                        ("green", "green-1"))
     x, y = at(0, COLOUR_SLOT["yellow"] * (W + 20))
-    feed(s, scene(["blue-3"], stacks, [("yellow-2", x + W + 6, y - 10, 0.8)]), clock, frames=3)
+    feed(s, scene(["blue-3"], stacks, [("yellow-2", x + dx, y - 10, 0.8)]), clock, frames=3)
     feed(s, scene(["blue-3"], stacks), clock, frames=8)
     if then_discard:
         feed(s, scene(["blue-3", then_discard], stacks), clock, frames=2)
@@ -869,6 +869,14 @@ def test_a_twin_beside_its_twin_then_a_hand_play_is_a_collect_and_the_next_seat_
     assert moves(ev) == ["seat 0: collect:yellow-2", "hand:blue-5"]
     assert rules(ev) == [] and not kinds(ev, "question")
     assert "laid squarely on it" in kinds(ev, "move")[0].payload["notes"][0]
+
+
+def test_a_twin_over_its_twin_read_in_one_pile_then_a_hand_play_is_a_collect_too() -> None:
+    """The second yellow-2 half over the first: one pile of two yellow-2s (10609 at 48 s: a
+    blue-1 collected onto the blue-1, the next seat's hand play then taken for the turn's)."""
+    ev = _twin_beside_seat_0s_stack(None, dx=W / 3)
+    assert moves(ev) == ["seat 0: collect:yellow-2", "hand:blue-5"]
+    assert rules(ev) == [] and not kinds(ev, "question")
 
 
 def test_a_twin_read_on_the_discard_meanwhile_was_played_not_collected() -> None:
@@ -1279,3 +1287,75 @@ def test_a_stack_shown_empty_only_a_moment_corrects_nothing() -> None:
     ev += feed(s, scene(["blue-1", "pink-5"], stacks), clock, frames=20)
     assert moves(ev) == ["seat 0: stack:pink-5"] and not kinds(ev, "question")
     assert not [e for e in kinds(ev, "verdict") if e.payload.get("corrects")]
+
+
+def _third_pink_4_lands(after: list[str]) -> list[Event]:
+    """The round starts on a pink-4; seat 0 collects the other pink-4, then pink-5 onto it
+    (the squared stack shows pink-5). Then ``after`` land on the discard in turn, from
+    seat 0 on: the events."""
+    s, clock, stacks = _collected("pink-4", [(0, "pink", "pink-4"), (1, "green", "green-1"),
+                                             (2, "yellow", "yellow-2"), (0, "pink", "pink-5"),
+                                             (1, "green", "green-2"), (2, "yellow", "yellow-3")])
+    discard = ["pink-4"]
+    ev: list[Event] = []
+    for card in after:
+        discard = [discard[-1], card]
+        ev += feed(s, scene(discard, stacks), clock)
+    return ev
+
+
+def test_a_third_copy_in_the_turn_of_a_seat_holding_one_under_a_top_is_a_covered_card() -> None:
+    """Both pink-4s lie on the table (one in the discard pile, one under seat 0's pink-5),
+    and a pink-4 lands on the discard in seat 0's turn: from under its top (10606 at 144 s,
+    read as a hand play and found out only if the stack is ever played out)."""
+    ev = _third_pink_4_lands(["pink-1", "blue-1", "blue-3", "pink-4"])
+    assert moves(ev) == ["hand:pink-1", "hand:blue-1", "hand:blue-3", "seat 0: stack:pink-4"]
+    assert "covered-card" in rules(ev) and not kinds(ev, "question")
+    assert "a third pink-4" in kinds(ev, "move")[-1].payload["notes"][0]
+
+
+def test_a_third_copy_in_the_turn_of_a_seat_holding_none_is_no_covered_card() -> None:
+    ev = _third_pink_4_lands(["pink-1", "blue-1", "pink-4"])  # seat 2's turn
+    assert "seat 0: stack:pink-4" not in moves(ev) and "covered-card" not in rules(ev)
+
+
+def test_a_copy_too_many_from_before_does_not_bar_the_moves_after() -> None:
+    """An earlier misread left three green-5s in the model (10606): moves that add none
+    are still in the deck; one that adds a third copy of another card is not."""
+    from vision.tracker import _in_deck
+
+    def model(*discard: str) -> TableModel:
+        return TableModel([TrackedCard(Card.parse(n), Card.parse(n)) for n in discard],
+                          [[TrackedStack(Colour.GREEN, [TrackedCard(Card.parse("green-5"),
+                                                                    Card.parse("green-5"))],
+                                         (0.0, 0.0), 80.0)]])
+
+    before = model("green-5", "green-5", "blue-4")
+    assert not _in_deck(before, model())
+    assert _in_deck(model("green-5", "green-5", "blue-4", "blue-4"), before)
+    assert not _in_deck(model("green-5", "green-5", "blue-4", "blue-4", "blue-4"), before)
+    assert not _in_deck(model("green-5", "green-5", "green-5", "blue-4"), before)
+
+
+
+def test_a_card_on_the_discard_that_may_be_the_first_card_misread_makes_no_pair() -> None:
+    """9905 at 167 s: a green-4 played off a stack was read as green-5 (green-4 at 0.13) on
+    the discard; "the green-4 played, then a green-5 from the next seat's hand" is no pair
+    to read - unless the green-4 shows under it, or the reading does not give it."""
+    from engine.moves import Move
+    from vision.table_view import Pile
+    from vision.tracker import _Candidate
+
+    g4, g5, g0, b3 = (Card.parse(n) for n in ("green-4", "green-5", "green-0", "blue-3"))
+    tr = Tracker(players=3)
+    first = _Candidate(0, Move.from_stack(g4, Colour.GREEN), g4, None)
+
+    def second(cards: tuple[Card, ...], green_4: float) -> _Candidate:
+        pile = Pile(g5, cards, alternatives=((g5, 0.55), (g0, 0.3), (g4, green_4)))
+        return _Candidate(None, Move.hand(g5), g5, pile)
+
+    assert tr._may_be_misread(first, second((g5, b3), 0.13))
+    assert not tr._may_be_misread(first, second((g5, g4), 0.13))  # the green-4 peeks out
+    assert not tr._may_be_misread(first, second((g5, b3), 0.01))
+    collect = _Candidate(0, Move.collect(g4, Colour.GREEN), g4, None)
+    assert not tr._may_be_misread(collect, second((g5, b3), 0.13))
