@@ -9,7 +9,7 @@ violations and round scores against the truth. Speed is a ratio against a baseli
 the same run: only decoding the same frames.
 
     .venv/bin/python bench/pipeline.py [--games 10] [--first-seed 9001] [--answer]
-        [--detector truth] [--faces F] [--replay]
+        [--detector truth] [--finder F] [--faces F] [--replay]
 
 ``--replay`` keeps each game's detections (under data/bench_games/, named by the weights'
 contents) and reads them back on the next run: the tracker's figures in a minute instead
@@ -248,6 +248,8 @@ def main() -> None:
                     help="the players answer the companion's questions (from the truth)")
     ap.add_argument("--detector", choices=["shipped", "truth"], default="shipped",
                     help="truth: perfect cards from the rendered truth (tracker errors only)")
+    ap.add_argument("--finder", default=None,
+                    help="other card finder weights (.onnx or .pt)")
     ap.add_argument("--faces", default=None, help="other face classifier weights (.pt)")
     ap.add_argument("--corners", default=None,
                     help="other corner refiner weights (.pt), or 'none'")
@@ -265,14 +267,14 @@ def main() -> None:
 
     torch.set_num_threads(2)
     same = one_box_settings(args.same_card_iou, args.same_face_iou)
-    detector = (load_detector(faces=args.faces, corners=args.corners, **same,
+    detector = (load_detector(finder=args.finder, faces=args.faces, corners=args.corners, **same,
                               **shifts_arg(args.finder_shifts))
                 if args.detector == "shipped" else None)
     if args.replay:
         from vision.detector import DEFAULT_CORNERS, DEFAULT_FACES, DEFAULT_FINDER
 
-        refiner = getattr(detector, "corners", None)  # the key of a detector without one
-        key = weights_key(DEFAULT_FINDER, Path(args.faces or DEFAULT_FACES),  # is unchanged
+        refiner = getattr(detector, "corners", None)  # none: its file stays out of the key
+        key = weights_key(Path(args.finder or DEFAULT_FINDER), Path(args.faces or DEFAULT_FACES),
                           *([Path(args.corners or DEFAULT_CORNERS)] if refiner else []),
                           settings=settings_key(detector))
     total = GameScore()

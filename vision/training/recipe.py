@@ -118,6 +118,21 @@ def corners(args: argparse.Namespace) -> None:
     print(f"corner refiner weights: {out}")
 
 
+def mine(args: argparse.Namespace) -> None:
+    from vision.training.mine import check_tiles, keep_tiles, link_tiles
+
+    images = sorted((Path(args.scenes) / "finder" / "images").glob("*.jpg"))
+    checks = list(check_tiles(args.model, images, hard_below=args.hard_below))
+    kept = keep_tiles(checks, args.easy_share, np.random.default_rng(args.seed))
+    link_tiles(kept, Path(args.out) / "finder")
+    cards = sum(c.cards for c in checks)
+    missed = sum(c.missed for c in checks)
+    hard = sum(1 for c in checks if c.missed)
+    print(f"{len(checks)} tiles, {cards} cards: {missed} found below {args.hard_below} "
+          f"({missed / max(cards, 1):.1%}) in {hard} tiles; kept {len(kept)} tiles "
+          f"(all hard, {args.easy_share:.0%} of the rest) in {args.out}")
+
+
 def export(args: argparse.Namespace) -> None:
     from ultralytics.utils.torch_utils import strip_optimizer
 
@@ -181,10 +196,19 @@ def main() -> None:
     k.add_argument("--threads", type=int, default=2)
     k.add_argument("--lr", type=float, default=3e-3)
     k.add_argument("--minutes", type=float)
+    m = sub.add_parser("mine", help="keep the tiles where a finder misses a card")
+    m.add_argument("--scenes", required=True, help="a `scenes` output folder")
+    m.add_argument("--out", required=True, help="a folder of links to the kept tiles")
+    m.add_argument("--model", default=str(MODELS / "card_finder.pt"))
+    m.add_argument("--hard-below", type=float, default=0.5,
+                   help="a card found less surely than this is a miss")
+    m.add_argument("--easy-share", type=float, default=0.3,
+                   help="share of the tiles without a miss kept too")
+    m.add_argument("--seed", type=int, default=0)
     sub.add_parser("export")
     args = ap.parse_args()
     {"scenes": scenes, "finder": finder, "faces": faces, "corners": corners,
-     "export": export}[args.step](args)
+     "mine": mine, "export": export}[args.step](args)
 
 
 if __name__ == "__main__":
