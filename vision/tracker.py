@@ -816,11 +816,12 @@ class Tracker:
     def _may_be_misread(self, first: _Candidate, second: _Candidate) -> bool:
         """Both moves lay a card on the discard, and the reading of the card on top now
         gives the first card ``left_share`` or more, with nothing of the first showing under
-        it: the "second" may be the first card misread (9905 at 167 s: a green-4 played
-        from a stack, read as green-5 or green-0 on the discard, made a phantom hand play)."""
+        it (as the camera reads it): the "second" may be the first card misread (9905 at
+        167 s: a green-4 played from a stack, read as green-5 or green-0 on the discard, made
+        a phantom hand play; 10103: a pink-5 read as red-5 after two frames)."""
         p = second.pile
         return (first.move.to_discard and second.move.to_discard and p is not None
-                and first.move.card not in p.cards[1:]
+                and first.seen_as not in p.cards[1:]
                 and _gives(p, first.move.card, self.left_share))
 
     def _emptied(self, results: Sequence[tuple[_Candidate, TableModel]], observed: Key
@@ -876,8 +877,7 @@ class Tracker:
                                 None, (note,))
                 m1 = self._after(c1)
                 for c2 in self._candidates(state, m1):
-                    if c2.pile is None or not (st.top.seen_as in c2.pile.cards[1:] or not _gives(
-                            c2.pile, st.top.card, self.left_share)):
+                    if c2.pile is None or self._may_be_misread(c1, c2):
                         continue  # the card now on top may be that card misread (pink/red)
                     m2 = self._after(c2, m1)
                     if m2.key() == observed and _in_deck(m2, self.model) and not c1.wish_needed:

@@ -34,6 +34,11 @@ def read_corners(label: Path, size: tuple[int, int]) -> np.ndarray:
     return pts * np.array(size, np.float32)
 
 
+def label_of(image: Path) -> Path:
+    """The label file of a tile: ``labels/x.txt`` beside ``images/x.jpg``."""
+    return image.parent.parent / "labels" / f"{image.stem}.txt"
+
+
 def missed_cards(truth: np.ndarray, found: np.ndarray, conf: np.ndarray,
                  hard_below: float) -> int:
     """How many true cards (N, 4, 2) have no found box (M, 4, 2) of confidence
@@ -64,7 +69,7 @@ def check_tiles(model: str | Path, images: Sequence[Path], hard_below: float = 0
                                                 conf=0.01, verbose=False, device="cpu"),
                              strict=True):
             h, w = res.orig_shape
-            truth = read_corners(path.parent.parent / "labels" / f"{path.stem}.txt", (w, h))
+            truth = read_corners(label_of(path), (w, h))
             if res.obb is None or len(res.obb) == 0:
                 found, conf = np.zeros((0, 4, 2), np.float32), np.zeros(0, np.float32)
             else:
@@ -84,7 +89,7 @@ def link_tiles(tiles: Sequence[TileCheck], out: Path) -> None:
     for sub in ("images", "labels"):
         (out / sub).mkdir(parents=True, exist_ok=True)
     for t in tiles:
-        label = t.image.parent.parent / "labels" / f"{t.image.stem}.txt"
+        label = label_of(t.image)
         for src, dst in ((t.image, out / "images" / t.image.name),
                          (label, out / "labels" / label.name)):
             if dst.is_symlink() or dst.exists():
