@@ -304,6 +304,8 @@ class Tracker:
         # a new discard read below unsure_read that gives the old top drift_share or more
         # waits unsure_s: it may be the old card read otherwise for a moment
         self.unsure_read, self.drift_share = 0.5, 0.05
+        # ... or whose box is below part_of of the old top's size, turned at most part_turn
+        self.part_of, self.part_turn = 0.85, 15.0
         # a stack top gone from its seat as a new discard card landed whose reading gives it
         # left_share or more, or reads its colour (the top read surely before): it was
         # played from there and is misread on the discard
@@ -340,6 +342,9 @@ class Tracker:
         self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
         self._landed_frames: Counter[Card] = Counter()  # ... read surely (>= unsure_read)
         self._loose_frames: Counter[int] = Counter()  # frames the top's twin lay at a seat
+        # frames a card held under a stack's top lay there in its place (pulled out)
+        self._pulled_frames: Counter[tuple[int, Colour, Card]] = Counter()
+        self._first_seen: dict[tuple[int, Card], tuple[float, float]] = {}  # ... at a seat
         self.touch_frames = 2  # frames of a twin beside its twin that count as a hand there
         # the places touched between the last two commits (a hand there, and no move seen)
         self.touched: frozenset[Place] = frozenset()
@@ -407,6 +412,7 @@ class Tracker:
             if raw.discard is not None and raw.discard.confidence >= self.unsure_read:
                 self._landed_frames[raw.discard.top] += 1
             self._loose_frames.update(self._top_in_hand(raw))
+            self._pulled_frames.update(self._pulled(raw))
         if state != self._candidate or (self._candidate is not None
                                          and state.moved_tops(self._candidate)):
             if state != self._candidate:
@@ -466,9 +472,10 @@ class Tracker:
             self.top_in_hand = self._often(self._loose_frames)
             self._touched = set()
             for frames in (self._twin_frames, self._beside_frames, self._loose_frames,
-                           self._landed_frames, self._read_frames):
+                           self._landed_frames, self._read_frames, self._pulled_frames):
                 frames.clear()
             self._discard_faces.clear()
+            self._first_seen.clear()
         self._hidden = set()
         self._missing_since = {}
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
@@ -575,10 +582,13 @@ class Tracker:
         d = state.discard
         old_top = m.discard[-1] if m.discard else None
         if d is not None and (old_top is None or d.top != old_top.seen_as):
-            covered = self._from_under(state, d.top) if model is None else None
-            if covered is not None:  # a covered card left a fanned stack as it landed here
-                seat, st, tc = covered
-                note = (f"{tc.card} is gone from under the top of seat {seat}'s "
+            covered = (self._from_under(state, d.top) or self._pulled_out(state, d.top)
+                       ) if model is None else None
+            if covered is not None:  # a covered card left a stack as it landed here
+                seat, st, tc, pulled = covered
+                note = (f"{tc.card} lay on seat {seat}'s {st.colour.value} stack in place of "
+                        "its top before it landed: pulled out from under it" if pulled else
+                        f"{tc.card} is gone from under the top of seat {seat}'s "
                         f"{st.colour.value} stack: played from there")
                 out.append(_Candidate(seat, Move.from_stack(tc.card, st.colour), d.top, d,
                                       (note,)))
@@ -668,8 +678,50 @@ class Tracker:
                   if any(c.card == card for c in st.cards[:-1])]
         return (k, stacks[0].colour) if len(stacks) == 1 else None
 
+    def _pulled(self, raw: VisibleState) -> list[tuple[int, Colour, Card]]:
+        """Cards read surely on or just beside a stack whose top does not show, that the
+        stack holds under its top, and first seen (since the last move) on that stack: a
+        covered card being pulled out (10709 at 114 s: a squared stack, where the card is
+        not seen go from under the top, shows it in its top's place for 0.4 s; 10706 at
+        56 s: there for a frame, then half a card aside). A card from a hand passing over
+        the stack was seen at the seat before, on its way there (10305 at 83 s)."""
+        out = []
+        for seat, piles in enumerate(raw.seats):
+            for p in piles:
+                if p.confidence >= self.unsure_read:
+                    self._first_seen.setdefault((seat, p.top), p.centre)
+            shown = {p.top for p in piles}
+            for st in self.model.stacks[seat]:
+                under = {c.seen_as for c in st.cards[:-1]} - {st.top.seen_as}
+                if st.top.seen_as in shown or not under:
+                    continue
+                size = st.size or 1.0
+
+                def near(xy: tuple[float, float], share: float, st: TrackedStack = st,
+                         size: float = size) -> bool:
+                    return float(np.hypot(xy[0] - st.centre[0], xy[1] - st.centre[1])) <= (
+                        share * size)
+                out += [(seat, st.colour, p.top) for p in piles
+                        if p.top in under and p.confidence >= self.unsure_read
+                        and near(p.centre, 1.0) and near(self._first_seen[seat, p.top], 0.5)]
+        return out
+
+    def _pulled_out(self, state: VisibleState, card: Card
+                    ) -> tuple[int, TrackedStack, TrackedCard, bool] | None:
+        """The one stack that showed ``card`` (held under its top) in its top's place in
+        ``touch_frames`` frames or more since the last commit and shows its top again: the
+        card now on the discard was pulled out from under it."""
+        found = []
+        for seat, colour, c in self._often(self._pulled_frames):
+            st = self.model.stack_of(seat, colour)
+            if c != card or st is None or not any(p.top == st.top.seen_as
+                                                  for p in state.seats[seat]):
+                continue
+            found.append((seat, st, [t for t in st.cards[:-1] if t.seen_as == card][-1], True))
+        return found[0] if len(found) == 1 else None
+
     def _from_under(self, state: VisibleState, card: Card
-                    ) -> tuple[int, TrackedStack, TrackedCard] | None:
+                    ) -> tuple[int, TrackedStack, TrackedCard, bool] | None:
         """The one fanned stack that showed ``card`` under its top at the last commit and no
         longer does (its top unchanged): the card now on the discard came from there."""
         if self.committed is None:
@@ -688,7 +740,7 @@ class Tracker:
                 st = self.model.stack_at(seat, old.centre, old.size or 1.0)
                 under = [c for c in st.cards[:-1] if c.seen_as == card] if st else []
                 if st is not None and under:
-                    found.append((seat, st, under[-1]))
+                    found.append((seat, st, under[-1], False))
         return found[0] if len(found) == 1 else None
 
     def _known(self, state: VisibleState) -> VisibleState:
@@ -1054,13 +1106,22 @@ class Tracker:
             self.fits_discard(c.move.card) is not False)
 
     def _maybe_same(self, c: _Candidate) -> bool:
-        """A hand play read unsurely, whose reading gives the old discard top a share too:
-        perhaps the old card read otherwise for a moment (a drifting misread)."""
+        """A hand play read unsurely, whose reading gives the old discard top a share too,
+        or whose box is a part of the old top's (smaller: an arm over the card): perhaps
+        the old card read otherwise for a moment (a drifting misread). 10704 at 151 s: a
+        pink-3 half hidden, boxed at two thirds of its size, read surely as pink-4."""
         if c.seat is not None or c.pile is None or not self.model.discard:
             return False
+        if c.pile.confidence >= self.unsure_read:
+            return False
         old = self.model.discard[-1]  # as read, or as taken (a stack top it left, a prior)
-        return c.pile.confidence < self.unsure_read and any(
-            _gives(c.pile, card, self.drift_share) for card in {old.seen_as, old.card})
+        if any(_gives(c.pile, card, self.drift_share) for card in {old.seen_as, old.card}):
+            return True
+        was = self.committed.discard if self.committed is not None else None
+        if was is None or c.pile.size >= self.part_of * was.size:
+            return False
+        turn = abs(c.pile.angle - was.angle) % 180.0  # a part keeps the card's edges; a card
+        return min(turn, 180.0 - turn) <= self.part_turn  # laid anew lies turned (10408)
 
     def _lifted(self, observed: Key) -> bool:
         """Some stack's top is off the table (in a hand), the rest as before or hidden."""

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import numpy as np
 import supervision as sv
 
 from engine.cards import CARD_NAMES, Card, Colour
 from engine.observations import RoundStarted
 from engine.rules import Rules
-from tests.vision.table_fakes import CENTRE, COLOUR_SLOT, W, at, calibration, scene, table
+from tests.vision.table_fakes import CENTRE, COLOUR_SLOT, H, W, at, calibration, scene, table
 from vision.card_memory import CardMemory
+from vision.detections import CORNERS
 from vision.session import Event, Session
 from vision.table_view import TableView
 from vision.tracker import Decoded, Question, TableModel, TrackedCard, TrackedStack, Tracker
@@ -422,6 +424,44 @@ def test_an_unsure_new_reading_that_may_be_the_old_discard_waits() -> None:
     assert moves(feed(s, sure, clock, frames=5)) == ["hand:green-1"]  # at once
 
 
+def part_of_a_card(name: str, share: float, conf: float, probs: dict[str, float]
+                   ) -> sv.Detections:
+    """An unsure box over a part of the discard card (an arm over the rest), ``share`` of
+    its size, read as ``name``."""
+    d = table((name, *CENTRE, conf, probs))
+    x0, y0, x1, y1 = d.xyxy[0]
+    d.xyxy[0] = [x0, y0, x0 + (x1 - x0) * share, y0 + (y1 - y0) * share]
+    return d
+
+
+def test_an_unsure_reading_of_a_part_of_the_discard_waits_as_one_that_may_be_the_old() -> None:
+    """10704 at 151 s: a pink-3 half hidden, boxed at two thirds of its size and read
+    surely as pink-4 for 0.6 s, became a hand play, and pink-3 seen again another one."""
+    s, clock = started(top="pink-3", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
+    part = part_of_a_card("pink-4", 0.67, 0.34, {"pink-4": 0.93, "pink-1": 0.03})
+    ev = feed(s, part, clock, frames=8)  # 0.8 s: a played card would be committed by now
+    ev += feed(s, scene(["pink-3"]), clock, frames=10)
+    assert moves(ev) == [] and not kinds(ev, "question")
+    assert moves(feed(s, part, clock, frames=16)) == ["hand:pink-4"]  # it stays: a play
+    # the same unsure reading over the whole card's box is a play at once
+    whole = part_of_a_card("pink-1", 1.0, 0.34, {"pink-1": 0.93, "pink-4": 0.03})
+    assert moves(feed(s, whole, clock, frames=8)) == ["hand:pink-1"]
+
+
+def test_an_unsure_smaller_box_turned_from_the_old_top_is_a_card_laid_anew() -> None:
+    """10408 at 82 s: a red-3 laid turned 37 degrees from the red-5 below, read unsurely
+    with a smaller box, is a play at once (waiting, the next move came and was lost)."""
+    s, clock = started(top="pink-3", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
+    a = np.radians(40.0)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    half = np.array([[-W, -H], [W, -H], [W, H], [-W, H]]) / 4  # half the card's size
+    corners = half @ rot.T + CENTRE
+    d = table(("pink-1", *CENTRE, 0.34, {"pink-1": 0.93, "pink-4": 0.03}))
+    d.xyxy[0] = [*corners.min(axis=0), *corners.max(axis=0)]
+    d.data[CORNERS] = corners[None].astype(np.float32)
+    assert moves(feed(s, d, clock, frames=8)) == ["hand:pink-1"]
+
+
 def test_a_collected_card_read_unsurely_is_read_as_one_that_may_be_collected() -> None:
     s, clock = started(top="red-3", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
     red3 = ("red-3", *CENTRE, 0.93)
@@ -443,6 +483,51 @@ def test_a_collected_card_read_unsurely_is_read_as_one_that_may_be_collected() -
                        ("pink-4", *blue, 0.5, {"pink-4": 0.5, "blue-4": 0.45})), clock)
     assert moves(ev) == ["seat 0: collect:blue-4"] and rules(ev) == []
     assert "pink-4 is not blue" in kinds(ev, "move")[0].payload["notes"][0]
+
+
+def _squared_green_stack_at_seat_0() -> tuple[Session, Clock, tuple, list[tuple]]:
+    """Seat 0 holds green-1 under green-2 in a squared stack (only the top shows); seats 1
+    and 2 have played since: seat 0 is to move, the discard top red-1."""
+    s, clock = started(top="red-3")
+    green1, green2 = ("green-1", *at(0), 0.9), ("green-2", *at(0), 0.9)
+    yellow1, yellow4 = ("yellow-1", *at(1), 0.9), ("yellow-4", *at(2), 0.9)
+    feed(s, table(_discard("red-3"), green1), clock)  # seat 0
+    feed(s, table(_discard("red-3"), green1, yellow1), clock)  # seat 1
+    feed(s, table(_discard("red-3"), green1, yellow1, yellow4), clock)  # seat 2
+    ev = feed(s, table(_discard("red-3"), green2, yellow1, yellow4), clock)
+    assert moves(ev) == ["seat 0: collect:green-2"]
+    ev = feed(s, table(_discard("red-2", 10, 8), green2, yellow1, yellow4), clock)  # seat 1
+    ev += feed(s, table(_discard("red-1", -6, 12), green2, yellow1, yellow4), clock)  # seat 2
+    assert moves(ev) == ["hand:red-2", "hand:red-1"]
+    return s, clock, green2, [yellow1, yellow4]
+
+
+def test_a_covered_card_pulled_out_of_a_squared_stack_is_caught() -> None:
+    """10709 at 114 s, 10706 at 56 s: the card is not seen go from under the top, but it
+    shows in the top's place (or just beside it, the top hidden) as it is pulled out."""
+    s, clock, green2, others = _squared_green_stack_at_seat_0()
+    on = _discard("red-1", -6, 12)
+    # green-1 slid out: where green-2 lay, then half a card aside, green-2 under it unseen
+    feed(s, table(on, ("green-1", *at(0, 5.0, 2.0), 0.85), *others), clock, frames=1)
+    feed(s, table(on, ("green-1", *at(0, 45.0, 5.0), 0.8), *others), clock, frames=1)
+    ev = feed(s, table(_discard("green-1", 4, -9), green2, *others), clock)
+    assert moves(ev) == ["seat 0: stack:green-1"] and rules(ev) == ["covered-card"]
+    assert "pulled out from under it" in kinds(ev, "move")[0].payload["notes"][0]
+    assert s.tracker.stack_tops()[0] == (Card.parse("green-2"),)
+
+
+def test_a_card_that_only_passes_a_stack_whose_top_shows_is_a_hand_play() -> None:
+    s, clock, green2, others = _squared_green_stack_at_seat_0()
+    on = _discard("red-1", -6, 12)
+    # the hand's green-1 passes just beside the stack: green-2 shows all the while
+    feed(s, table(on, green2, ("green-1", *at(0, 60.0, 5.0), 0.85), *others), clock, frames=2)
+    ev = feed(s, table(_discard("green-1", 4, -9), green2, *others), clock)
+    assert moves(ev) == ["hand:green-1"] and rules(ev) == []
+    # a card seen for one frame only is not enough either
+    s, clock, green2, others = _squared_green_stack_at_seat_0()
+    feed(s, table(on, ("green-1", *at(0, 5.0, 2.0), 0.85), *others), clock, frames=1)
+    ev = feed(s, table(_discard("green-1", 4, -9), green2, *others), clock)
+    assert moves(ev) == ["hand:green-1"]
 
 
 def test_a_covered_card_played_from_a_fanned_stack_is_caught() -> None:

@@ -34,7 +34,8 @@ def scenes(args: argparse.Namespace) -> None:
                      images_per_design=args.images_per_design)
     job = SceneJob(args.out, spec, None, crops_per_card=args.crops_per_card,
                    finder=args.finder_crops, corners_per_card=args.corners_per_card,
-                   refiner=args.refined_by)
+                   refiner=args.refined_by, card_hue=args.card_hue,
+                   card_dark=args.card_dark)
     n = write_training_scenes(job, args.images, workers=args.workers)
     print(f"{args.images} scenes, {n} face crops in {args.out}")
 
@@ -165,6 +166,12 @@ def main() -> None:
                    "the detector reads them")
     s.add_argument("--corners-per-card", type=int, default=0,
                    help="corner-refiner samples per card (jittered boxes, and the finder's)")
+    s.add_argument("--card-hue", type=float, default=0.0,
+                   help="finder tiles: turn each card's hue on its own by up to this fraction "
+                   "of the colour wheel (0.5: any hue), so card and cloth colours meet in "
+                   "every pairing; face crops are never recoloured")
+    s.add_argument("--card-dark", type=float, default=0.0,
+                   help="finder tiles: darken each card by its own factor down to 1 - this")
     scenes_in = argparse.ArgumentParser(add_help=False)  # what both trainings read
     scenes_in.add_argument("--train", nargs="+", default=["data/scenes_train"])
     scenes_in.add_argument("--val", default="data/scenes_test")

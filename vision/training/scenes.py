@@ -49,6 +49,10 @@ class SceneJob:
     # one along each finder box on it, given a finder)
     match_iou: float = 0.45  # a finder box is a card's when their outlines overlap this much
     refiner: str | None = None  # cut the finder's crops along this corner refiner's corners
+    card_hue: float = 0.0  # finder tiles only: turn each card's hue on its own by up to this
+    # fraction of the colour wheel (and darken it by up to ``card_dark``), so that card and
+    # cloth colours meet in every pairing; face crops keep their colours (colour is the class)
+    card_dark: float = 0.0
 
 
 _DECK: dict[str | None, Deck] = {}
@@ -74,6 +78,33 @@ def _tile_labels(corners: list[np.ndarray], x0: int, y0: int) -> list[str]:
         rel = np.clip((c - [x0, y0]) / TILE, 0.0, 1.0)
         lines.append("0 " + " ".join(f"{v:.6f}" for v in rel.reshape(-1)))
     return lines
+
+
+def recolour_cards(img: np.ndarray, quads: list[np.ndarray], rng: np.random.Generator,
+                   hue: float, dark: float) -> np.ndarray:
+    """``img`` with each card's pixels turned by its own hue shift (up to ``hue`` of the
+    colour wheel either way) and darkened by its own factor (down to ``1 - dark``).
+    ``quads`` are the cards' outlines in drawing order: a pixel belongs to the last card
+    drawn over it, so a card lying on another keeps one colour."""
+    owner = np.full(img.shape[:2], -1, np.int32)
+    for k, q in enumerate(quads):
+        cv2.fillConvexPoly(owner, np.round(q).astype(np.int32), k)
+    shift = np.round(rng.uniform(-hue, hue, len(quads)) * 180).astype(np.int32)
+    value = rng.uniform(1.0 - dark, 1.0, len(quads))
+    on = owner >= 0
+    if not on.any():
+        return img
+    who = owner[on]
+    hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)
+    h = hsv[..., 0].astype(np.int32)
+    v = hsv[..., 2].astype(np.float64)
+    h[on] = (h[on] + shift[who]) % 180
+    v[on] = v[on] * value[who]
+    hsv[..., 0] = h.astype(np.uint8)
+    hsv[..., 2] = np.clip(np.round(v), 0, 255).astype(np.uint8)
+    out = img.copy()
+    out[on] = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[on]  # the table as it was, to the bit
+    return out
 
 
 def jittered(corners: np.ndarray, rng: np.random.Generator, amount: float) -> np.ndarray:
@@ -184,6 +215,11 @@ def render_one(job: SceneJob, index: int) -> tuple[str, int]:
     small = cv2.resize(img, (FINDER_WIDTH, round(h * scale)), interpolation=cv2.INTER_AREA)
     out = Path(job.out)
     labelled = [np.asarray(t.corners, np.float32) * scale for t in frame.truths if t.labelled]
+    if job.card_hue or job.card_dark:
+        order = sorted(frame.truths, key=lambda t: t.obj)
+        small = recolour_cards(small, [np.asarray(t.corners, np.float32) * scale for t in order],
+                               np.random.default_rng([job.spec.seed, index, 11]),
+                               job.card_hue, job.card_dark)
     sh = small.shape[0]
     for k, x0 in enumerate((0, FINDER_WIDTH - TILE)):
         y0 = int(rng.integers(0, max(1, sh - TILE + 1)))
