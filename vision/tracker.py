@@ -714,10 +714,11 @@ class Tracker:
         found = []
         for seat, colour, c in self._often(self._pulled_frames):
             st = self.model.stack_of(seat, colour)
-            if c != card or st is None or not any(p.top == st.top.seen_as
-                                                  for p in state.seats[seat]):
-                continue
-            found.append((seat, st, [t for t in st.cards[:-1] if t.seen_as == card][-1], True))
+            under = [t for t in st.cards[:-1] if t.seen_as == card] if st is not None else []
+            if c != card or st is None or not under or not any(
+                    p.top == st.top.seen_as for p in state.seats[seat]):
+                continue  # (the stack may have changed since: a move read meanwhile)
+            found.append((seat, st, under[-1], True))
         return found[0] if len(found) == 1 else None
 
     def _from_under(self, state: VisibleState, card: Card
