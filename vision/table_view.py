@@ -59,8 +59,12 @@ class Pile:
         if min(self.size, other.size) < 0.85 * size:
             return False  # a box that shrank or grew is a card partly covered: cannot tell
         d = float(np.hypot(self.centre[0] - other.centre[0], self.centre[1] - other.centre[1]))
+        return d > shift * size or self.turned_from(other) > turn
+
+    def turned_from(self, other: Pile) -> float:
+        """How many degrees the top's long side lies turned from ``other``'s (0 to 90)."""
         dt = abs(self.angle - other.angle) % 180.0
-        return d > shift * size or min(dt, 180.0 - dt) > turn
+        return min(dt, 180.0 - dt)
 
     def read_as(self, card: Card) -> Pile:
         """This pile with ``card`` as its top (what the tracker knows lies there)."""

@@ -166,7 +166,7 @@ class TableModel:
         """The stack of ``seat`` lying under a card centred at ``centre`` (within half a card)."""
         best, best_d = None, 0.5 * size
         for st in self.stacks[seat]:
-            d = float(np.hypot(st.centre[0] - centre[0], st.centre[1] - centre[1]))
+            d = _apart(st.centre, centre)
             if d <= best_d:
                 best, best_d = st, d
         return best
@@ -199,20 +199,24 @@ class TableModel:
                 found.centre = centre
 
 
+def _apart(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """How far apart two centres lie, in pixels."""
+    return float(np.hypot(a[0] - b[0], a[1] - b[1]))
+
+
 def _distance_to_same(m: TableModel, seat: int, pile: Pile) -> float:
     """How far a pile is from the seat's known stack with the same top (new cards are far)."""
     same = [s for s in m.stacks[seat] if s.top.seen_as == pile.top]
     if not same:
         return float("inf")
-    return min(float(np.hypot(s.centre[0] - pile.centre[0], s.centre[1] - pile.centre[1]))
-               for s in same)
+    return min(_apart(s.centre, pile.centre) for s in same)
 
 
 def _still_shows(st: TrackedStack, piles: Sequence[Pile], new: Pile) -> bool:
     """The stack's top still lies where the stack is, a pile of its own beside ``new``."""
     reach = 0.5 * (st.size or new.size)
     return any(p is not new and p.top == st.top.seen_as
-               and float(np.hypot(p.centre[0] - st.centre[0], p.centre[1] - st.centre[1])) < reach
+               and _apart(p.centre, st.centre) < reach
                for p in piles)
 
 
@@ -412,6 +416,10 @@ class Tracker:
             if raw.discard is not None and raw.discard.confidence >= self.unsure_read:
                 self._landed_frames[raw.discard.top] += 1
             self._loose_frames.update(self._top_in_hand(raw))
+            for seat, piles in enumerate(raw.seats):
+                for p in piles:
+                    if p.confidence >= self.unsure_read:
+                        self._first_seen.setdefault((seat, p.top), p.centre)
             self._pulled_frames.update(self._pulled(raw))
         if state != self._candidate or (self._candidate is not None
                                          and state.moved_tops(self._candidate)):
@@ -585,11 +593,7 @@ class Tracker:
             covered = (self._from_under(state, d.top) or self._pulled_out(state, d.top)
                        ) if model is None else None
             if covered is not None:  # a covered card left a stack as it landed here
-                seat, st, tc, pulled = covered
-                note = (f"{tc.card} lay on seat {seat}'s {st.colour.value} stack in place of "
-                        "its top before it landed: pulled out from under it" if pulled else
-                        f"{tc.card} is gone from under the top of seat {seat}'s "
-                        f"{st.colour.value} stack: played from there")
+                seat, st, tc, note = covered
                 out.append(_Candidate(seat, Move.from_stack(tc.card, st.colour), d.top, d,
                                       (note,)))
             else:
@@ -662,8 +666,8 @@ class Tracker:
         back without moving)."""
         piles = self.committed.seats[seat] if self.committed is not None else ()
         return any(p.top == st.top.seen_as and p.confidence >= self.unsure_read
-                   and float(np.hypot(p.centre[0] - st.centre[0], p.centre[1] - st.centre[1]))
-                   < 0.5 * (st.size or p.size or 1.0) for p in piles)
+                   and _apart(p.centre, st.centre) < 0.5 * (st.size or p.size or 1.0)
+                   for p in piles)
 
     def _third_copy_under(self, card: Card) -> tuple[int, Colour] | None:
         """``card`` landed on the discard, but both copies lie on the table already, and
@@ -687,44 +691,41 @@ class Tracker:
         the stack was seen at the seat before, on its way there (10305 at 83 s)."""
         out = []
         for seat, piles in enumerate(raw.seats):
-            for p in piles:
-                if p.confidence >= self.unsure_read:
-                    self._first_seen.setdefault((seat, p.top), p.centre)
             shown = {p.top for p in piles}
             for st in self.model.stacks[seat]:
                 under = {c.seen_as for c in st.cards[:-1]} - {st.top.seen_as}
                 if st.top.seen_as in shown or not under:
                     continue
                 size = st.size or 1.0
-
-                def near(xy: tuple[float, float], share: float, st: TrackedStack = st,
-                         size: float = size) -> bool:
-                    return float(np.hypot(xy[0] - st.centre[0], xy[1] - st.centre[1])) <= (
-                        share * size)
                 out += [(seat, st.colour, p.top) for p in piles
                         if p.top in under and p.confidence >= self.unsure_read
-                        and near(p.centre, 1.0) and near(self._first_seen[seat, p.top], 0.5)]
+                        and _apart(p.centre, st.centre) <= size
+                        and _apart(self._first_seen[seat, p.top], st.centre) <= 0.5 * size]
         return out
 
     def _pulled_out(self, state: VisibleState, card: Card
-                    ) -> tuple[int, TrackedStack, TrackedCard, bool] | None:
+                    ) -> tuple[int, TrackedStack, TrackedCard, str] | None:
         """The one stack that showed ``card`` (held under its top) in its top's place in
         ``touch_frames`` frames or more since the last commit and shows its top again: the
-        card now on the discard was pulled out from under it."""
+        card now on the discard was pulled out from under it (with the note saying so)."""
         found = []
         for seat, colour, c in self._often(self._pulled_frames):
             st = self.model.stack_of(seat, colour)
-            under = [t for t in st.cards[:-1] if t.seen_as == card] if st is not None else []
-            if c != card or st is None or not under or not any(
-                    p.top == st.top.seen_as for p in state.seats[seat]):
+            if c != card or st is None:
+                continue
+            under = [t for t in st.cards[:-1] if t.seen_as == card]
+            if not under or not any(p.top == st.top.seen_as for p in state.seats[seat]):
                 continue  # (the stack may have changed since: a move read meanwhile)
-            found.append((seat, st, under[-1], True))
+            note = (f"{under[-1].card} lay on seat {seat}'s {colour.value} stack in place of "
+                    "its top before it landed: pulled out from under it")
+            found.append((seat, st, under[-1], note))
         return found[0] if len(found) == 1 else None
 
     def _from_under(self, state: VisibleState, card: Card
-                    ) -> tuple[int, TrackedStack, TrackedCard, bool] | None:
+                    ) -> tuple[int, TrackedStack, TrackedCard, str] | None:
         """The one fanned stack that showed ``card`` under its top at the last commit and no
-        longer does (its top unchanged): the card now on the discard came from there."""
+        longer does (its top unchanged): the card now on the discard came from there (with
+        the note saying so)."""
         if self.committed is None:
             return None
         found = []
@@ -734,14 +735,15 @@ class Tracker:
                 same = [p for p in now if p.top == old.top]
                 if not same:
                     continue
-                pile = min(same, key=lambda p: np.hypot(p.centre[0] - old.centre[0],
-                                                        p.centre[1] - old.centre[1]))
+                pile = min(same, key=lambda p: _apart(p.centre, old.centre))
                 if Counter(old.cards[1:])[card] <= Counter(pile.cards[1:])[card]:
                     continue
                 st = self.model.stack_at(seat, old.centre, old.size or 1.0)
                 under = [c for c in st.cards[:-1] if c.seen_as == card] if st else []
                 if st is not None and under:
-                    found.append((seat, st, under[-1], False))
+                    found.append((seat, st, under[-1],
+                                  f"{under[-1].card} is gone from under the top of seat "
+                                  f"{seat}'s {st.colour.value} stack: played from there"))
         return found[0] if len(found) == 1 else None
 
     def _known(self, state: VisibleState) -> VisibleState:
@@ -795,8 +797,7 @@ class Tracker:
                 continue  # not this seat's turn: its card settling after its move, no second
             if seat is not None:
                 st = min((s for s in self.model.stacks[seat] if s.top.seen_as == pile.top),
-                         key=lambda s: np.hypot(s.centre[0] - pile.centre[0],
-                                                s.centre[1] - pile.centre[1]), default=None)
+                         key=lambda s: _apart(s.centre, pile.centre), default=None)
                 if st is None:
                     continue
                 card = st.top.card
@@ -1121,8 +1122,8 @@ class Tracker:
         was = self.committed.discard if self.committed is not None else None
         if was is None or c.pile.size >= self.part_of * was.size:
             return False
-        turn = abs(c.pile.angle - was.angle) % 180.0  # a part keeps the card's edges; a card
-        return min(turn, 180.0 - turn) <= self.part_turn  # laid anew lies turned (10408)
+        # a part keeps the card's edges; a card laid anew lies turned (10408)
+        return c.pile.turned_from(was) <= self.part_turn
 
     def _lifted(self, observed: Key) -> bool:
         """Some stack's top is off the table (in a hand), the rest as before or hidden."""

@@ -26,12 +26,13 @@ class TileCheck:
 
 def read_corners(label: Path, size: tuple[int, int]) -> np.ndarray:
     """The labelled cards' corners (N, 4, 2) in pixels of a tile ``size`` = (w, h), from a
-    YOLO oriented-box label file (class x1 y1 ... x4 y4, normalised)."""
-    rows = [line.split() for line in label.read_text().splitlines() if line.strip()]
-    if not rows:
-        return np.zeros((0, 4, 2), np.float32)
-    pts = np.array([[float(v) for v in r[1:9]] for r in rows], np.float32).reshape(-1, 4, 2)
-    return pts * np.array(size, np.float32)
+    YOLO label file (``teach.read_labels``, which the teaching reads them with)."""
+    from vision.training.teach import read_labels
+
+    if not label.exists():  # (read_labels takes a photo without one as unlabelled)
+        raise FileNotFoundError(f"no label file {label} for its tile")
+    cards = read_labels(label, *size)
+    return np.array([c.corners for c in cards], np.float32).reshape(-1, 4, 2)
 
 
 def label_of(image: Path) -> Path:
