@@ -232,9 +232,14 @@ class GameRuntime:
         events = call()
         after = ref.observations
         i = next((k for k, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
-                 len(before))
+                 min(len(before), len(after)))
         if i < len(before) and after[:i] + after[i + 1:] == before:  # one went in before others
             self.store.add_op(self.id, "insert", str(after[i]), i, origin, t)
+        elif len(after) < len(before):  # taken back (a question withdrawn), maybe more after
+            for _ in range(len(before) - i):
+                self.store.add_op(self.id, "undo", origin=origin, t=t)
+            for obs in after[i:]:
+                self.store.add_op(self.id, "observe", str(obs), origin=origin, t=t)
         else:
             for k in range(i, min(len(before), len(after))):  # re-read (the second look)
                 if after[k] != before[k]:
@@ -247,6 +252,8 @@ class GameRuntime:
         out = []
         for ev in events:
             d = ev.to_dict()
+            if ev.kind == "question":  # its own number, which an answer names, stays readable
+                d["question"] = d["id"]
             d["id"] = self.store.add_event(self.id, d)
             d["game"] = self.id
             out.append(d)

@@ -120,6 +120,7 @@ class Session:
         self.questions: dict[int, Question] = {}
         self._insert_before: dict[int, Observation] = {}  # question id -> the move it precedes
         self._seen_for: dict[int, TableSeen] = {}  # question id -> the table it left seen
+        self._last_asked: int | None = None  # the tracker's last question of a change
         self._ids = itertools.count(1)
         self.last = FrameView(calibration=calibration)
         # the table went on after the referee counted this round over: its count is off,
@@ -240,6 +241,20 @@ class Session:
         told = [Event("move", {"observation": str(obs), "notes": ["told by the players"],
                                "table": str(q.state)}, t)] if isinstance(obs, Played) else []
         return told + self._observe_told(obs, t, ["told by the players"], q.state)
+
+    def _withdraw(self) -> int | None:
+        """The change the tracker last asked about was a misread (the table went back): that
+        question is no longer open, and the table the referee was left to follow for it is
+        taken back while nothing came after it. The question's number, if it was open."""
+        qid, self._last_asked = self._last_asked, None
+        if qid is None or self.questions.pop(qid, None) is None:
+            return None
+        seen = self._seen_for.pop(qid, None)
+        obs = self.referee.observations
+        if seen is not None and obs[-2:] == [TableSeen(), seen] and obs[-1] is seen:
+            self.referee.undo()
+            self.referee.undo()
+        return qid
 
     def _release(self, later: Observation, t: float) -> list[Event]:
         """The players told of no unseen move before ``later``: the alerts held for it are
@@ -362,13 +377,17 @@ class Session:
     def _tracked(self, out: Decoded | Question | Misread | Resumed) -> list[Event]:
         t = out.timestamp
         if isinstance(out, Misread):
-            return [Event("status", {"message": out.text, "table": str(out.state)}, t)]
+            payload: dict[str, Any] = {"message": out.text, "table": str(out.state)}
+            if (qid := self._withdraw()) is not None:
+                payload["message"] += ": its question is withdrawn"
+                payload["withdrawn"] = qid
+            return [Event("status", payload, t)]
         if isinstance(out, Resumed):
             self._count_doubted = True
             return [Event("status", {"message": f"{out.text}: end it by hand when it ends",
                                      "table": str(out.state), "round_goes_on": True}, t)]
         if isinstance(out, Question):
-            qid = next(self._ids)
+            qid = self._last_asked = next(self._ids)
             self.questions[qid] = out
             # moves went unseen: the referee follows the table as the tracker now takes it,
             # and whose turn it is stays unknown until a seat is named

@@ -171,7 +171,13 @@ function render(s) {
   }));
   renderScores(s);
   renderLog(s);
-  if (s.questions.length && !$("#question-dlg").open) askQuestion(s.questions[0]);
+  // a state fetched before an answer went out still lists that question: not asked again
+  const open = s.questions.filter((q) => !answered.has(`${s.id}:${q.id}`));
+  // a question the tracker took back itself (the table went back) is no longer asked
+  if (openQuestion && !open.some((q) => q.id === openQuestion.id)) {
+    $("#question-dlg").close(); openQuestion = null;
+  }
+  if (open.length && !$("#question-dlg").open) askQuestion(open[0]);
   $("#export-json").href = `/api/games/${s.id}/export.json${Q}`;
   $("#export-csv").href = `/api/games/${s.id}/export.csv${Q}`;
 }
@@ -273,7 +279,8 @@ function onEvent(ev) {
       } else if (ev.violations.length || ev.anomalies.length) showAlert(ev);
       break;
     case "question":
-      describe(ev); askQuestion(ev); break;
+      // ev.id numbers the event in the log; the question's own number is ev.question
+      describe(ev); if (ev.question != null) askQuestion({ ...ev, id: ev.question }); break;
     case "wish-needed":
       describe(ev); openWish(); break;
     default:
@@ -336,6 +343,7 @@ setInterval(async () => {
 
 // -- questions, wish, corrections, round end -----------------------------------------------
 let openQuestion = null;
+const answered = new Set();
 function askQuestion(q) {
   openQuestion = q;
   $("#question-text").textContent = q.text;
@@ -345,7 +353,11 @@ function askQuestion(q) {
 }
 async function answerQuestion(obs) {
   const q = openQuestion; $("#question-dlg").close(); openQuestion = null;
-  if (q) await api("POST", `/games/${gameId}/questions/${q.id}/answer`, { observation: obs });
+  if (!q) return;
+  answered.add(`${gameId}:${q.id}`);
+  // the tracker may have taken the question back meanwhile: the feed says so, no more
+  try { await api("POST", `/games/${gameId}/questions/${q.id}/answer`, { observation: obs }); }
+  catch (e) { /* shown in the feed */ }
 }
 $("#question-form").addEventListener("submit", (e) => { e.preventDefault(); answerQuestion($("#question-own").value); });
 $("#question-ignore").addEventListener("click", () => answerQuestion(null));

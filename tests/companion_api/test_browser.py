@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
 
 from companion_api.deps import get_detector
 from companion_api.main import create_app
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
+def served(tmp_path: Path) -> Iterator[tuple[str, FastAPI]]:
     import uvicorn
 
     from companion_api.demo import TruthDetector
@@ -49,9 +50,14 @@ def server(tmp_path: Path) -> Iterator[str]:
                 break
         except httpx.HTTPError:
             time.sleep(0.1)
-    yield base
+    yield base, app
     server.should_exit = True
     th.join(10)
+
+
+@pytest.fixture
+def server(served: tuple[str, FastAPI]) -> str:
+    return served[0]
 
 
 def test_page_shows_the_live_game_and_alerts_an_illegal_move(server: str) -> None:
@@ -63,6 +69,10 @@ def test_page_shows_the_live_game_and_alerts_an_illegal_move(server: str) -> Non
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             errors: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
+            # the injected move leaves the live game apart from what the video shows, so the
+            # tracker may ask what happened; a player with nothing to tell says so
+            page.add_locator_handler(page.locator("#question-dlg[open]"),
+                                     lambda dlg: page.click("#question-ignore"))
             page.goto(server + "/")
             expect(page.locator("#seats .seat")).to_have_count(4)
             expect(page.locator(".seat").first).to_contain_text("Anna")
@@ -96,6 +106,46 @@ def test_page_shows_the_live_game_and_alerts_an_illegal_move(server: str) -> Non
             page.set_viewport_size({"width": 390, "height": 844})
             wide = page.evaluate("document.documentElement.scrollWidth")
             assert wide <= 392, f"page is {wide} px wide on a 390 px phone"
+            assert not errors, errors
+        finally:
+            browser.close()
+
+
+def test_a_question_is_asked_once_and_goes_when_the_tracker_takes_it_back(
+        served: tuple[str, FastAPI]) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    from vision.tracker import Question
+
+    base, app = served
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(base + "/")
+            expect(page.locator("#discard-top")).to_have_text("5", timeout=10_000)
+            game = app.state.companion.hub.live
+            assert game is not None
+            dialog = page.locator("#question-dlg")
+            # the tracker asks (as the next state shows): the page asks the players once
+            with game.lock:
+                game.session.questions[901] = Question("Which card went where?", (), 0.0, None)
+            expect(dialog).to_be_visible(timeout=5_000)
+            expect(dialog).to_contain_text("Which card went where?")
+            page.click("#question-ignore")
+            expect(dialog).to_be_hidden()
+            page.wait_for_timeout(2_000)  # states keep coming: an answered question stays answered
+            expect(dialog).to_be_hidden()
+            assert 901 not in game.session.questions
+            # a question the tracker takes back itself (the table went back) closes on the page
+            with game.lock:
+                game.session.questions[902] = Question("Was it a misread?", (), 0.0, None)
+            expect(dialog).to_contain_text("Was it a misread?", timeout=5_000)
+            with game.lock:
+                del game.session.questions[902]
+            expect(dialog).to_be_hidden(timeout=15_000)  # with the state after the next move
             assert not errors, errors
         finally:
             browser.close()

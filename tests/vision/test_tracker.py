@@ -1096,6 +1096,21 @@ def test_a_card_both_of_whose_copies_lie_on_a_stack_is_played_from_there_not_a_h
     assert moves(ev) == ["seat 0: stack:green-0"] and not kinds(ev, "question")
 
 
+def test_a_question_about_a_change_the_table_takes_back_is_withdrawn() -> None:
+    s, clock = started()
+    ev = feed(s, scene(["red-3", "red-1"], {2: {"green": ["green-4"]}}), clock, frames=16)
+    (q,) = kinds(ev, "question")
+    ev = feed(s, scene(["red-3"]), clock, frames=16)  # the table is back: it was a misread
+    (status,) = kinds(ev, "status")
+    assert status.payload["withdrawn"] == q.payload["id"] and not s.questions
+    # the table the referee was left to follow is taken back: no green-4 for seat 2 to score,
+    # and the turn order is known again
+    assert [str(o) for o in s.referee.observations] == ["round starts: discard red-3"]
+    assert s.referee.to_move == 0
+    ev = feed(s, scene(["red-3", "red-1"]), clock)
+    assert moves(ev) == ["hand:red-1"]
+
+
 def test_an_answer_goes_in_before_the_table_the_referee_was_left_to_follow() -> None:
     s, clock = started()
     ev = feed(s, scene(["red-3", "red-1"], {2: {"green": ["green-4"]}}), clock, frames=16)
