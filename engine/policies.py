@@ -132,11 +132,12 @@ class CheaterPolicy:
         if rule is Rule.DISCARD_NOT_FITTING and loose:
             return Move.hand(pick(loose))
         if rule is Rule.WRONG_STACK and loose:
+            # onto a stack of another colour that lies there (RULES.md); a card that starts
+            # a stack of its own is no stack of another colour, at the table or on camera
             card = pick(loose)
-            others = [c for c in stacks if c is not card.colour] or [
-                c for c in COLOURS if c is not card.colour
-            ]
-            return Move.collect(card, pick(others))
+            others = [c for c, s in stacks.items() if s and c is not card.colour]
+            if others:
+                return Move.collect(card, pick(others))
         if rule is Rule.COVERED_CARD:
             covered = [(colour, c) for colour, s in stacks.items() for c in s[:-1] if c != s[-1]]
             if covered:

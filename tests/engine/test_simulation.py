@@ -12,7 +12,7 @@ from engine.policies import CheaterPolicy, GreedyPolicy, Policy, RandomPolicy
 from engine.referee import Referee
 from engine.rules import DrawVariant, Rules, ScoringVariant, WishVariant
 from engine.simulation import observation_of, play_game
-from engine.violations import VISIBLE_RULES
+from engine.violations import VISIBLE_RULES, Rule
 
 DECK = Counter(full_deck())
 
@@ -129,3 +129,18 @@ def test_referee_flags_every_injected_violation() -> None:
     assert total_tp > 1_000
     assert total_fp == 0 and total_fn == 0, "precision and recall 1.0"
     assert set(by_rule) == {r.value for r in VISIBLE_RULES}, by_rule
+
+
+def test_a_wrong_stack_cheat_goes_onto_a_stack_of_another_colour_that_lies_there() -> None:
+    cheater = CheaterPolicy(rate=1.0, rules=(Rule.WRONG_STACK,), seed=3)
+
+    def cheat(collections: list[str]) -> str | None:
+        game = Game.from_position(Rules(players=2), hands=["red-3 blue-1", "green-2"],
+                                  discard="yellow-5", collections=collections)
+        move = cheater.cheat(game, 0, Rule.WRONG_STACK)
+        return None if move is None else str(move)
+
+    # no stack lies there: a red-3 starting a stack is no stack of another colour
+    assert cheat(["", ""]) is None
+    assert cheat(["red-0", ""]) in (None, "collect:blue-1>red")  # red-3 fits its own stack
+    assert cheat(["pink-4", ""]) in ("collect:red-3>pink", "collect:blue-1>pink")
