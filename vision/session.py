@@ -49,7 +49,17 @@ from vision.doubt import doubt
 from vision.ink import DeckInks
 from vision.second_look import second_look
 from vision.table_view import TableView, VisibleState, sure_faces
-from vision.tracker import Decoded, Misread, Phase, Place, Question, Resumed, Tracker
+from vision.tracker import (
+    Decoded,
+    Misread,
+    Phase,
+    Place,
+    Question,
+    Recoloured,
+    Resumed,
+    Tracker,
+    TrackerEvent,
+)
 
 CLOSER_EVERY_S = 0.5  # a closer look (it costs a detection) at most this often
 CALIBRATE_WAIT_S = 3.0  # cards seen only away from the frame's middle this long: seats from them
@@ -374,8 +384,10 @@ class Session:
         self.last.calibration = cal
 
     # -- into the referee ------------------------------------------------------------------
-    def _tracked(self, out: Decoded | Question | Misread | Resumed) -> list[Event]:
+    def _tracked(self, out: TrackerEvent) -> list[Event]:
         t = out.timestamp
+        if isinstance(out, Recoloured):
+            return self._recoloured(out)
         if isinstance(out, Misread):
             payload: dict[str, Any] = {"message": out.text, "table": str(out.state)}
             if (qid := self._withdraw()) is not None:
@@ -496,6 +508,23 @@ class Session:
         note = (f"{obs[found[0]]} was {now}: seat {seat}'s {colour.value} stack is empty now, "
                 f"so that {card} came from under its top")
         return self._corrected(found[0], now, note, t)[0]
+
+    def _recoloured(self, out: Recoloured) -> list[Event]:
+        """The tracker re-read a lone stack card as its kin colour's: the collect that laid
+        it is corrected (its stack is of that colour) and the verdicts since judged again."""
+        obs = self.referee.observations
+        start = max((i for i, o in enumerate(obs) if isinstance(o, RoundStarted)), default=0)
+        found = next((i for i in range(len(obs) - 1, start - 1, -1)
+                      if isinstance(o := obs[i], Played) and o.seat == out.seat
+                      and o.move.source is Source.COLLECT and o.move.card == out.was), None)
+        if found is None:
+            return []
+        self.tracker.recolour(out.seat, out.was, out.now)
+        now = Played(out.seat, Move.collect(out.now))
+        note = (f"seat {out.seat}'s {out.was}, alone on its stack, read as {out.now} more "
+                f"surely than as {out.was} in {out.frames} frames since it was laid: it is "
+                f"{out.now} ({now})")
+        return self._corrected(found, now, note, out.timestamp)[0]
 
     def _second_look(self, seen: VisibleState, verdict: Verdict, t: float
                      ) -> tuple[list[Event], Verdict]:

@@ -1459,3 +1459,57 @@ def test_a_card_on_the_discard_that_may_be_the_first_card_misread_makes_no_pair(
     assert not tr._may_be_misread(first, second((g5, b3), 0.01))
     collect = _Candidate(0, Move.collect(g4, Colour.GREEN), g4, None)
     assert not tr._may_be_misread(collect, second((g5, b3), 0.13))
+
+
+# -- a lone red or pink stack card re-read as its kin -------------------------------------
+REDDISH = {"red-2": 0.5, "pink-2": 0.42}  # as it was laid: red-2, narrowly
+PINKISH = {"pink-2": 0.55, "red-2": 0.37}  # for seconds since: pink-2, clearly
+
+
+def _lone_card_read(since: dict[str, float], frames: int, pink_stack: bool = False
+                    ) -> tuple[Session, Clock, list[Event]]:
+    """Seat 0 collects a card read red-2 narrowly (after a pink-4 and a round of collects,
+    if ``pink_stack``); then it reads ``since`` for ``frames`` frames."""
+    s, clock = started(top="blue-1")
+    before: list[Card] = []
+    if pink_stack:
+        for card in [("pink-4", *at(0, W + 20), 0.9), ("green-3", *at(1), 0.9),
+                     ("yellow-3", *at(2), 0.9)]:
+            before.append(card)
+            feed(s, table(_discard("blue-1"), *before), clock)
+    lone = at(0)
+    ev = feed(s, table(_discard("blue-1"), *before, ("red-2", *lone, 0.5, REDDISH)), clock)
+    assert moves(ev) == ["seat 0: collect:red-2"]
+    ev = feed(s, table(_discard("blue-1"), *before, ("pink-2", *lone, 0.55, since)), clock,
+              frames=frames)
+    return s, clock, ev
+
+
+def test_a_lone_card_read_as_its_kin_for_seconds_is_re_read_and_its_collect_corrected() -> None:
+    s, clock, ev = _lone_card_read(PINKISH, frames=30)
+    (fixed,) = [e for e in kinds(ev, "verdict") if "corrects" in e.payload]
+    assert fixed.payload["corrects"] == "seat 0: collect:red-2"
+    assert fixed.payload["observation"] == "seat 0: collect:pink-2"
+    assert "read as pink-2 more surely" in fixed.payload["reading_notes"][0]
+    assert [str(o) for o in s.referee.observations][-1] == "seat 0: collect:pink-2"
+    assert s.tracker.model.stack_of(0, Colour.PINK) is not None
+    # the seat's red stack is free: a red-5 laid beside it starts one
+    ev = feed(s, table(_discard("blue-1"), ("pink-2", *at(0), 0.55, PINKISH),
+                       ("yellow-3", *at(1), 0.9), ("green-3", *at(2), 0.9)), clock, frames=14)
+    ev += feed(s, table(_discard("blue-1"), ("pink-2", *at(0), 0.55, PINKISH),
+                        ("red-5", *at(0, -2 * (W + 20)), 0.9),
+                        ("yellow-3", *at(1), 0.9), ("green-3", *at(2), 0.9)), clock)
+    assert "seat 0: collect:red-5" in moves(ev) and not kinds(ev, "question")
+
+
+def test_a_lone_card_is_not_re_read_on_too_few_frames_or_a_narrow_margin() -> None:
+    _, _, ev = _lone_card_read(PINKISH, frames=10)  # 1.5 s in all since the commit: not yet
+    assert not [e for e in kinds(ev, "verdict") if "corrects" in e.payload]
+    _, _, ev = _lone_card_read({"pink-2": 0.48, "red-2": 0.42}, frames=40)  # 0.06 more
+    assert not [e for e in kinds(ev, "verdict") if "corrects" in e.payload]
+
+
+def test_a_lone_card_is_not_re_read_as_a_colour_its_seat_has_a_stack_of() -> None:
+    s, _, ev = _lone_card_read(PINKISH, frames=40, pink_stack=True)
+    assert not [e for e in kinds(ev, "verdict") if "corrects" in e.payload]
+    assert s.tracker.model.stack_of(0, Colour.RED) is not None
