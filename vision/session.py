@@ -497,26 +497,28 @@ class Session:
         """The tracker found that ``card``, taken for a hand play, came from under the top of
         ``seat``'s ``colour`` stack: the latest such hand play this round is corrected to
         that stack play (a covered card, told now) and the verdicts since judged again."""
-        obs = self.referee.observations
-        start = max((i for i, o in enumerate(obs) if isinstance(o, RoundStarted)), default=0)
-        found = [i for i in range(len(obs) - 1, start - 1, -1)
-                 if isinstance(o := obs[i], Played) and o.seat is None
-                 and o.move.source is Source.HAND and o.move.card == card]
-        if self.referee.round is None or not found:
+        found = self._latest_this_round(None, Source.HAND, card)
+        if self.referee.round is None or found is None:
             return []
         now = Played(seat, Move.from_stack(card, colour))
-        note = (f"{obs[found[0]]} was {now}: seat {seat}'s {colour.value} stack is empty now, "
-                f"so that {card} came from under its top")
-        return self._corrected(found[0], now, note, t)[0]
+        note = (f"{self.referee.observations[found]} was {now}: seat {seat}'s {colour.value} "
+                f"stack is empty now, so that {card} came from under its top")
+        return self._corrected(found, now, note, t)[0]
+
+    def _latest_this_round(self, seat: int | None, source: Source, card: Card) -> int | None:
+        """Where this round's latest play of ``card`` from ``source`` by ``seat`` (None: the
+        seat to move) stands in the referee's history."""
+        obs = self.referee.observations
+        start = max((i for i, o in enumerate(obs) if isinstance(o, RoundStarted)), default=0)
+        return next((i for i in range(len(obs) - 1, start - 1, -1)
+                     if isinstance(o := obs[i], Played) and o.seat == seat
+                     and o.move.source is source and o.move.card == card),
+                    None)
 
     def _recoloured(self, out: Recoloured) -> list[Event]:
         """The tracker re-read a lone stack card as its kin colour's: the collect that laid
         it is corrected (its stack is of that colour) and the verdicts since judged again."""
-        obs = self.referee.observations
-        start = max((i for i, o in enumerate(obs) if isinstance(o, RoundStarted)), default=0)
-        found = next((i for i in range(len(obs) - 1, start - 1, -1)
-                      if isinstance(o := obs[i], Played) and o.seat == out.seat
-                      and o.move.source is Source.COLLECT and o.move.card == out.was), None)
+        found = self._latest_this_round(out.seat, Source.COLLECT, out.was)
         if found is None:
             return []
         self.tracker.recolour(out.seat, out.was, out.now)

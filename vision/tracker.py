@@ -126,7 +126,6 @@ class Recoloured:
     was: Card
     now: Card
     timestamp: float
-    state: VisibleState
     frames: int
 
 
@@ -373,7 +372,6 @@ class Tracker:
         # a lone stack card's readings since it lies there: (seat, card) -> frames, the sum
         # of its own share and of its kin colour's card's share
         self._kin_reads: dict[tuple[int, Card], tuple[int, float, float]] = {}
-        self._recoloured: list[Recoloured] = []  # told with this frame's events
         self._kin_told: set[tuple[int, Card]] = set()  # ... once each
         self.kin_frames = 20  # frames of readings before the kin card can win (2 s at 10/s)
         self.kin_margin = 0.1  # ... by this much of a share, on average
@@ -432,10 +430,8 @@ class Tracker:
 
     # -- the one verb ----------------------------------------------------------------------
     def update(self, state: VisibleState, t: float) -> list[TrackerEvent]:
-        events = self._update(state, t)
-        if self._recoloured:
-            events, self._recoloured = [*self._recoloured, *events], []
-        return events
+        recoloured = self._kin_read(state, t) if self.phase is Phase.PLAYING else []
+        return [*recoloured, *self._update(state, t)]
 
     def _update(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         if self.phase is Phase.PLAYING:
@@ -455,7 +451,6 @@ class Tracker:
                     if p.confidence >= self.unsure_read:
                         self._first_seen.setdefault((seat, p.top), p.centre)
             self._pulled_frames.update(self._pulled(raw))
-            self._kin_read(raw, t)
         if state != self._candidate or (self._candidate is not None
                                          and state.moved_tops(self._candidate)):
             if state != self._candidate:
@@ -783,7 +778,7 @@ class Tracker:
                                   f"{seat}'s {st.colour.value} stack: played from there"))
         return found[0] if len(found) == 1 else None
 
-    def _kin_read(self, raw: VisibleState, t: float) -> None:
+    def _kin_read(self, raw: VisibleState, t: float) -> list[Recoloured]:
         """Each stack of one red or pink card, as the camera reads it in this frame: the
         shares of that card and of its kin (the same value in the other of the two colours)
         add up while it lies there. Once ``kin_frames`` frames give the kin card
@@ -791,7 +786,7 @@ class Tracker:
         copy of the kin card is left, the stack is re-read as the kin card's (10701 at 2 s:
         a pink-2 read red-2 at 0.49 to 0.45 in the 0.4 s it was committed, pink-2 at 0.55 to
         0.37 for the next 10 s)."""
-        seen = self.model.seen()
+        out = []
         for seat, piles in enumerate(raw.seats):
             for pile in piles:
                 st = self.model.stack_at(seat, pile.centre, pile.size or 1.0)
@@ -800,7 +795,7 @@ class Tracker:
                 card = st.top.card
                 if (seat, card) in self._kin_told:
                     continue
-                kin_colour = KIN_COLOUR.get(card.colour) if card.colour else None
+                kin_colour = KIN_COLOUR.get(card.colour)  # (None: not red or pink)
                 if kin_colour is None or card.value is None:
                     continue
                 kin = Card(kin_colour, card.value)
@@ -809,9 +804,10 @@ class Tracker:
                 self._kin_reads[seat, card] = (n, own, other)
                 if (n >= self.kin_frames and (other - own) / n >= self.kin_margin
                         and self.model.stack_of(seat, kin_colour) is None
-                        and seen[kin] < copies_in_deck(kin)):
+                        and self.model.seen()[kin] < copies_in_deck(kin)):
                     self._kin_told.add((seat, card))
-                    self._recoloured.append(Recoloured(seat, card, kin, t, raw, n))
+                    out.append(Recoloured(seat, card, kin, t, n))
+        return out
 
     def recolour(self, seat: int, was: Card, now: Card) -> None:
         """The referee was told that the lone ``was`` starting a stack of ``seat`` is
