@@ -313,9 +313,10 @@ class Referee:
             v.notes.append("round over: the draw pile is used up")
 
     def _table_seen(self, obs: TableSeen) -> Verdict:
-        """Follow the table as seen after moves went unseen: the discard top, and each seen
-        stack top (a card further down means the ones above it left; any other card was
-        collected). Hand counts and the turn stay unknown until the next named seat moves."""
+        """Follow the table as seen after moves went unseen: the discard top (a stack that
+        showed it and shows nothing now was played from), and each seen stack top (a card
+        further down means the ones above it left; any other card was collected). Hand
+        counts and the turn stay unknown until the next named seat moves."""
         v = Verdict(obs)
         r = self.round
         if r is None or r.finished:
@@ -323,6 +324,16 @@ class Referee:
             return v
         r.turn_lost = True
         if obs.discard is not None and obs.discard != r.top:
+            # the one stack that showed the new top and shows nothing now: played from it
+            listed = {(seat, colour) for seat, colour, _ in obs.stacks}
+            left = [(seat, colour) for seat, stacks in enumerate(r.stacks)
+                    for colour, cards in stacks.items()
+                    if cards and cards[-1] == obs.discard and (seat, colour) not in listed]
+            if len(left) == 1:
+                seat, colour = left[0]
+                r.stacks[seat][colour].pop()
+                v.notes.append(f"seat {seat}'s {colour.value} stack shows no more "
+                               f"{obs.discard}: played from it")
             r.discard.append(obs.discard)
             r.wish = None
             v.notes.append(f"the discard now shows {obs.discard}")

@@ -40,6 +40,7 @@ from engine.referee import RESHUFFLED, PublicRound, Referee
 from engine.rules import Rules
 from engine.verdicts import Verdict
 from engine.wish import Wish
+from vision.bridge import laid_between, misread_top
 from vision.calibration import Calibration, in_middle, sectors_from_detections
 from vision.card_memory import CardMemory
 from vision.card_priors import possible
@@ -421,7 +422,7 @@ class Session:
         if out.covered is not None:
             events += self._covered_earlier(*out.covered, t)
         if isinstance(out.observation, Played):
-            events += self._twin_before_hand(out)
+            events += self._twin_before_hand(out) or self._bridged(out)
             unseen = self._unseen_twins(out.observation)
             landed = self._landed_unread(out.observation) if unseen else None
             touched = [u for u in unseen if _place(u) in self.tracker.touched]
@@ -612,6 +613,48 @@ class Session:
         if len(twins) != 1 or twins[0].move.card == obs.move.card:
             return []
         return self._unseen_before(twins[0], out)
+
+    def _bridged(self, out: Decoded) -> list[Event]:
+        """A hand card that fits no discard top, and a card read surely on the discard
+        before it that bridges them (see :mod:`vision.bridge`): laid there unseen by the
+        seat to move (this card is the next seat's), or the top itself, misread (its play
+        is corrected, and the verdicts since judged again)."""
+        obs, r = out.observation, self.referee.round
+        if not isinstance(obs, Played) or obs.seat is not None or not obs.move.to_discard or (
+                r is None or r.turn_lost or self._fits_discard(obs.move.card) is not False):
+            return []
+        return self._laid_unseen(out, obs.move.card, r) or self._top_misread(out, obs.move.card, r)
+
+    def _laid_unseen(self, out: Decoded, card: Card, r: PublicRound) -> list[Event]:
+        tr = self.tracker
+        early = {c: tr.landed_first[c] for c in tr.landed if c in tr.landed_first}
+        laid = laid_between(card, r.top, r.wish, early,
+                            tr.landed_first.get(card, out.timestamp), tr.model.seen())
+        if laid is None:
+            return []
+        return self._unseen_before(Played(None, Move.hand(laid)), out, note=(
+            f"{laid} was read on the discard while seat {self.referee.to_move} was to move, "
+            f"{card} came on it later and fits it, not {r.top}: read as {laid} laid there "
+            "unseen, then this card" + (" (the joker's wish was not seen)" if laid.is_joker
+                                        else "")))
+
+    def _top_misread(self, out: Decoded, card: Card, r: PublicRound) -> list[Event]:
+        tr = self.tracker
+        found = self._latest_this_round(None, Source.HAND, r.top)
+        if found is None or len(r.discard) < 2 or len(tr.model.discard) < 2 or any(
+                isinstance(o, Played) and o.move.to_discard
+                for o in self.referee.observations[found + 1:]):
+            return []  # the top did not come from a hand, or the tracker lost it
+        under = tr.model.discard[-2]  # the top, under the card just landed
+        was = misread_top(card, r.top, r.discard[-2], under.glimpsed, tr.model.seen()) \
+            if under.card == r.top else None
+        if was is None:
+            return []
+        note = (f"{was} was read on the discard as the card now under {card} landed, and "
+                f"{r.top} since: {card} fits {was}, not {r.top}: read as {was}")
+        events = self._corrected(found, Played(None, Move.hand(was)), note, out.timestamp)[0]
+        tr.reread(None, r.top, was, under=1)
+        return events
 
     def _touched_twins(self, obs: Played) -> list[Played]:
         """When ``obs`` comes two seats or more after the seat to move: if a hand was at

@@ -136,6 +136,8 @@ TrackerEvent = Decoded | Question | Misread | Resumed | Recoloured
 class TrackedCard:
     card: Card  # what the referee was told
     seen_as: Card  # what the camera reads (differs when a prior changed the reading)
+    # on the discard: the other cards read surely there as it landed (see Tracker.landed)
+    glimpsed: frozenset[Card] = frozenset()
 
 
 @dataclass
@@ -365,6 +367,7 @@ class Tracker:
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
         self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
         self._landed_frames: Counter[Card] = Counter()  # ... read surely (>= unsure_read)
+        self._landed_first: dict[Card, float] = {}  # ... first so when
         self._loose_frames: Counter[int] = Counter()  # frames the top's twin lay at a seat
         # frames a card held under a stack's top lay there in its place (pulled out)
         self._pulled_frames: Counter[tuple[int, Colour, Card]] = Counter()
@@ -383,6 +386,10 @@ class Tracker:
         self.discard_faces: frozenset[Card] = frozenset()  # read on the discard meanwhile
         # of those, the ones read surely in touch_frames frames or more, other than the top
         self.landed: frozenset[Card] = frozenset()
+        # when each card read surely on the discard meanwhile was first read so
+        self.landed_first: dict[Card, float] = {}
+        # the discard at the last commit: how many cards, the top as told and as read
+        self._top: tuple[int, Card, Card] | None = None
         # seats where a loose card with the discard top's face lay meanwhile (in a hand)
         self.top_in_hand: frozenset[int] = frozenset()
 
@@ -445,6 +452,7 @@ class Tracker:
                 self._read_frames[raw.discard.top] += 1
             if raw.discard is not None and raw.discard.confidence >= self.unsure_read:
                 self._landed_frames[raw.discard.top] += 1
+                self._landed_first.setdefault(raw.discard.top, t)
             self._loose_frames.update(self._top_in_hand(raw))
             for seat, piles in enumerate(raw.seats):
                 for p in piles:
@@ -507,6 +515,10 @@ class Tracker:
             self.discard_faces = frozenset(self._discard_faces)
             top = self.model.discard[-1].seen_as if self.model.discard else None
             self.landed = frozenset(c for c in self._often(self._landed_frames) if c != top)
+            self.landed_first = dict(self._landed_first)
+            self._landed_first.clear()
+            if self.model.discard and self._discard_key() != self._top:
+                self.model.discard[-1].glimpsed = self.landed  # a card landed on the discard
             self.top_in_hand = self._often(self._loose_frames)
             self._touched = set()
             for frames in (self._twin_frames, self._beside_frames, self._loose_frames,
@@ -514,6 +526,7 @@ class Tracker:
                 frames.clear()
             self._discard_faces.clear()
             self._first_seen.clear()
+        self._top = self._discard_key()
         self._hidden = set()
         self._missing_since = {}
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
@@ -521,6 +534,11 @@ class Tracker:
                 for st in self.model.stacks[seat]:
                     if st.top.seen_as == pile.top:
                         st.centre, st.size = pile.centre, pile.size or st.size
+
+    def _discard_key(self) -> tuple[int, Card, Card] | None:
+        """The discard's size and top (told, read): the model is copied, not its cards kept."""
+        d = self.model.discard
+        return (len(d), d[-1].card, d[-1].seen_as) if d else None
 
     def _maybe_start(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         self.committed = state
@@ -1287,11 +1305,13 @@ class Tracker:
                 seen.append(c.observation)
         return [Question(text, tuple(seen), t, state, before)]
 
-    def reread(self, seat: int | None, was: Card, now: Card) -> None:
-        """The referee was told that the discard top (``seat`` None) or a stack top of
-        ``seat`` read as ``was`` is ``now`` (the camera's reading stays what it is)."""
+    def reread(self, seat: int | None, was: Card, now: Card, under: int = 0) -> None:
+        """The referee was told that the discard top (``seat`` None; ``under``: the card that
+        many below it) or a stack top of ``seat`` read as ``was`` is ``now`` (the camera's
+        reading stays what it is)."""
         if seat is None:
-            tops = self.model.discard[-1:]
+            d = self.model.discard
+            tops = d[-1 - under:len(d) - under]
         else:
             tops = [st.top for st in self.model.stacks[seat]]
         for top in tops:

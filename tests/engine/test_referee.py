@@ -146,6 +146,29 @@ class TestViolations:
         # allowed there; seat 1 names the turn
         assert ref.observe_text("seat 1: collect:pink-0").rule_ids == ["forced-play"]
 
+    def test_a_stack_that_showed_the_new_discard_top_and_shows_nothing_now_was_played(
+            self) -> None:
+        """10910 at 44 s: seat 0 played its yellow-2 off its yellow stack, unseen; the table
+        seen after shows no yellow stack there. Kept, the yellow-2 made every later collect
+        of seat 0 onto a yellow-4 a forced-play alert."""
+        ref = Referee(Rules(players=3))
+        for line in ("round starts: discard green-3", "seat 0: collect:yellow-2",
+                     "seat 1: collect:pink-1", "seat 2: collect:blue-5"):
+            ref.observe_text(line)
+        v = ref.observe_text("table seen: discard yellow-2; seat 1 pink:pink-1; "
+                             "seat 2 blue:blue-5")
+        r = ref.round
+        assert r is not None and not r.stacks[0].get(Colour.YELLOW)
+        assert "played from it" in v.notes[0]
+        assert ref.observe_text("hand:yellow-4").rule_ids == []
+        assert ref.observe_text("seat 0: collect:green-2").rule_ids == []
+        # a stack listed still showing it: the new top is the other copy, from a hand
+        ref = Referee(Rules(players=3))
+        for line in ("round starts: discard green-3", "seat 0: collect:yellow-2"):
+            ref.observe_text(line)
+        ref.observe_text("table seen: discard yellow-2; seat 0 yellow:yellow-2")
+        assert [str(c) for c in ref.round.stacks[0][Colour.YELLOW]] == ["yellow-2"]
+
     def test_a_hand_play_does_not_set_a_lost_turn(self) -> None:
         v = table("round starts: discard red-3", "table seen", "hand:red-1",
                   "seat 0: collect:blue-2")

@@ -1,0 +1,79 @@
+"""A hand play that fits no discard top, bridged by a card read on the discard before it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.cards import Card
+from tests.vision.table_fakes import scene, table
+from tests.vision.test_tracker import feed, kinds, moves, rules, started
+from vision.bridge import laid_between, misread_top
+
+C = Card.parse
+
+
+def test_a_card_read_early_that_bridges_the_top_and_the_new_card_was_laid_between() -> None:
+    seen: Counter[Card] = Counter()
+    first = {C("pink-5"): 93.8, C("pink-0"): 90.0}
+    assert laid_between(C("yellow-5"), C("pink-0"), None, first, 96.2, seen) == C("pink-5")
+    # read only as the new card came: the new card misread on its way, no bridge
+    assert laid_between(C("yellow-5"), C("pink-0"), None, first, 94.3, seen) is None
+    # it must fit the top by the rules, and a copy of it must be left
+    assert laid_between(C("yellow-5"), C("green-0"), None, first, 96.2, seen) is None
+    two = Counter({C("pink-5"): 2})
+    assert laid_between(C("yellow-5"), C("pink-0"), None, first, 96.2, two) is None
+    # a joker bridges any card (its wish was not seen)
+    jokered = {C("joker"): 93.0}
+    assert laid_between(C("red-1"), C("green-4"), None, jokered, 96.2, seen) == C("joker")
+    # two cards could bridge: no guess
+    both = {**first, C("yellow-0"): 94.0}
+    assert laid_between(C("yellow-5"), C("pink-0"), None, both, 96.2, seen) is None
+
+
+def test_a_card_read_as_the_top_landed_that_bridges_is_what_the_top_was() -> None:
+    glimpsed = frozenset({C("red-2"), C("red-1")})  # the card below, read as the top came
+    assert misread_top(C("blue-2"), C("red-5"), C("red-1"), glimpsed, Counter()) == C("red-2")
+    assert misread_top(C("blue-3"), C("red-5"), C("red-1"), glimpsed, Counter()) is None
+    # over a joker the wish of that time is not known
+    assert misread_top(C("blue-2"), C("red-5"), C("joker"), glimpsed, Counter()) is None
+
+
+def test_a_card_laid_while_an_arm_hid_the_discard_goes_in_before_the_next_one() -> None:
+    """10908 at 94 s: a pink-5 laid on the pink-0, read for 0.3 s before an arm hid the
+    pile for 2 s; then a yellow-5 on it. Not a yellow-5 that fits no pink-0."""
+    s, clock = started(top="pink-0")
+    ev = feed(s, scene(["pink-0", "pink-5"]), clock, frames=3)
+    ev += feed(s, table(), clock, frames=20)  # an arm over the discard
+    ev += feed(s, scene(["pink-5", "yellow-5"]), clock, frames=10)
+    assert moves(ev) == ["hand:pink-5", "hand:yellow-5"]
+    assert rules(ev) == [] and not kinds(ev, "question")
+    assert any("unseen" in n for e in kinds(ev, "move") for n in e.payload["notes"])
+    assert s.referee.to_move == 2  # seats 0 and 1 moved
+
+
+def test_a_card_that_fits_no_top_and_no_card_read_before_it_is_told() -> None:
+    s, clock = started(top="pink-0")
+    ev = feed(s, table(), clock, frames=20)
+    ev += feed(s, scene(["pink-0", "yellow-5"]), clock, frames=10)
+    assert moves(ev) == ["hand:yellow-5"] and rules(ev) == ["discard-not-fitting"]
+
+
+def test_a_top_read_otherwise_as_it_landed_is_corrected_when_the_next_card_fits_that() -> None:
+    """10707 at 75 s: a red-2 laid on the red-1, read red-2 for 0.3 s, then red-5; a blue-2
+    on it fits the red-2, not a red-5."""
+    s, clock = started(top="red-1")
+    ev = feed(s, scene(["red-1", "red-2"]), clock, frames=3)
+    ev += feed(s, scene(["red-1", "red-5"]), clock, frames=15)
+    assert moves(ev) == ["hand:red-5"]
+    ev = feed(s, scene(["red-5", "blue-2"]), clock, frames=10)
+    assert moves(ev) == ["hand:blue-2"] and rules(ev) == []
+    corrected = [e for e in kinds(ev, "verdict") if "corrects" in e.payload]
+    assert [e.payload["observation"] for e in corrected] == ["hand:red-2"]
+    assert str(s.referee.round.discard[-2]) == "red-2"
+
+
+def test_a_top_read_otherwise_only_as_the_next_card_came_stays() -> None:
+    s, clock = started(top="red-1")
+    ev = feed(s, scene(["red-1", "red-5"]), clock, frames=15)
+    ev += feed(s, scene(["red-5", "blue-2"]), clock, frames=10)
+    assert moves(ev) == ["hand:red-5", "hand:blue-2"] and rules(ev) == ["discard-not-fitting"]
