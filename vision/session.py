@@ -621,22 +621,29 @@ class Session:
         is corrected, and the verdicts since judged again)."""
         obs, r = out.observation, self.referee.round
         if not isinstance(obs, Played) or obs.seat is not None or not obs.move.to_discard or (
-                r is None or r.turn_lost or self._fits_discard(obs.move.card) is not False):
-            return []
+                out.paired or r is None or r.turn_lost
+                or self._fits_discard(obs.move.card) is not False):
+            return []  # not on top of two moves read from one change: no guess on a guess
         return self._laid_unseen(out, obs.move.card, r) or self._top_misread(out, obs.move.card, r)
 
     def _laid_unseen(self, out: Decoded, card: Card, r: PublicRound) -> list[Event]:
-        tr = self.tracker
+        tr, k = self.tracker, self.referee.to_move
+        # the tops of the seat to move that the table no longer shows: one may be the card
+        gone = {cards[-1]: colour for colour, cards in r.stacks[k].items()
+                if cards and all(p.top != cards[-1] for p in out.state.seats[k])
+                } if k is not None else {}
         early = {c: tr.landed_first[c] for c in tr.landed if c in tr.landed_first}
         laid = laid_between(card, r.top, r.wish, early,
-                            tr.landed_first.get(card, out.timestamp), tr.model.seen())
+                            tr.landed_first.get(card, out.timestamp),
+                            tr.model.seen() - Counter(list(gone)))
         if laid is None:
             return []
-        return self._unseen_before(Played(None, Move.hand(laid)), out, note=(
-            f"{laid} was read on the discard while seat {self.referee.to_move} was to move, "
-            f"{card} came on it later and fits it, not {r.top}: read as {laid} laid there "
-            "unseen, then this card" + (" (the joker's wish was not seen)" if laid.is_joker
-                                        else "")))
+        unseen = (Played(k, Move.from_stack(laid, gone[laid])) if laid in gone
+                  else Played(None, Move.hand(laid)))
+        return self._unseen_before(unseen, out, note=(
+            f"{laid} was read on the discard while seat {k} was to move, {card} came on it "
+            f"later and fits it, not {r.top}: read as {unseen} unseen, then this card"
+            + (" (the joker's wish was not seen)" if laid.is_joker else "")))
 
     def _top_misread(self, out: Decoded, card: Card, r: PublicRound) -> list[Event]:
         tr = self.tracker

@@ -83,6 +83,7 @@ class Decoded:
     unsure: str | None = None  # why the table it is judged on may be wrong (alerts unsure)
     # an earlier hand play of this card came from under this move's stack top (seat, colour)
     covered: tuple[int, Colour, Card] | None = None
+    paired: bool = False  # one of two moves read from one change (an inference already)
 
 
 @dataclass(frozen=True)
@@ -1103,7 +1104,7 @@ class Tracker:
             why = ("two moves seen at once, in turn order",) if pair else ()
             for c in pair or covered:
                 self.model = self._after(c)
-                out.append(c.decoded(t, state, *why))
+                out.append(dataclasses.replace(c.decoded(t, state, *why), paired=True))
             self._asked = None
             self._commit(state)
             return out

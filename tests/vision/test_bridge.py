@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.cards import Card
+from engine.cards import Card, Colour
+from engine.moves import Move
+from engine.observations import Played
 from tests.vision.table_fakes import scene, table
 from tests.vision.test_tracker import feed, kinds, moves, rules, started
 from vision.bridge import laid_between, misread_top
+from vision.tracker import Decoded
 
 C = Card.parse
 
@@ -49,6 +52,30 @@ def test_a_card_laid_while_an_arm_hid_the_discard_goes_in_before_the_next_one() 
     assert rules(ev) == [] and not kinds(ev, "question")
     assert any("unseen" in n for e in kinds(ev, "move") for n in e.payload["notes"])
     assert s.referee.to_move == 2  # seats 0 and 1 moved
+
+
+def test_a_stack_top_laid_while_an_arm_hid_the_discard_was_played_from_its_stack() -> None:
+    """10508 at 105 s: seat 1's yellow-3, alone on its stack, read on the discard before an
+    arm hid the pile; the next seat's card on it was read while that stack stayed hidden.
+    A stack play, not a hand play (which left seat 1 no hand cards: a false round end).
+    The tracker's lone decode is handed to the session as the tracker would."""
+    s, clock = started(top="green-1")
+    feed(s, scene(["green-1"], {0: {"yellow": ["yellow-3"]}}), clock)
+    feed(s, scene(["green-1", "green-3"], {0: {"yellow": ["yellow-3"]}}), clock)
+    ev = feed(s, scene(["green-3"], {0: {"yellow": ["yellow-3"]}, 2: {"blue": ["blue-0"]}}),
+              clock)
+    assert moves(ev) == ["seat 2: collect:blue-0"] and s.referee.to_move == 0
+    hands = list(s.referee.round.hand_sizes)
+    tr, t = s.tracker, clock.t
+    tr.landed, tr.landed_first = frozenset({C("yellow-3")}), {C("yellow-3"): t - 2.0,
+                                                               C("yellow-5"): t}
+    play = Played(None, Move.hand(C("yellow-5")))
+    tr.model.apply(None, play.move, C("yellow-5"), None)
+    table_now = s.view.read(scene(["yellow-3", "yellow-5"], {2: {"blue": ["blue-0"]}}))
+    ev = s._tracked(Decoded(play, t, table_now))
+    assert moves(ev) == ["seat 0: stack:yellow-3", "hand:yellow-5"] and rules(ev) == []
+    assert not s.referee.round.stacks[0].get(Colour.YELLOW)
+    assert s.referee.round.hand_sizes[0] == hands[0]  # seat 0 played no hand card
 
 
 def test_a_card_that_fits_no_top_and_no_card_read_before_it_is_told() -> None:
