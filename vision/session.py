@@ -653,7 +653,7 @@ class Session:
                 for o in self.referee.observations[found + 1:]):
             return []  # the top did not come from a hand, or the tracker lost it
         under = tr.model.discard[-2]  # the top, under the card just landed
-        was = misread_top(card, r.top, r.discard[-2], under.glimpsed, tr.model.seen()) \
+        was = misread_top(card, r.top, r.discard[-2], under.glimpsed or (), tr.model.seen()) \
             if under.card == r.top else None
         if was is None:
             return []

@@ -60,7 +60,7 @@ import numpy as np
 from engine.cards import Card, Colour, copies_in_deck
 from engine.moves import Move, Source
 from engine.observations import Observation, Played, RoundOver, RoundStarted
-from vision.card_priors import into_collection, onto_discard, possible, read_card
+from vision.card_priors import into_collection, onto_discard, possible, read_card, twin
 from vision.table_view import Pile, VisibleState, pile_order
 
 
@@ -137,8 +137,9 @@ TrackerEvent = Decoded | Question | Misread | Resumed | Recoloured
 class TrackedCard:
     card: Card  # what the referee was told
     seen_as: Card  # what the camera reads (differs when a prior changed the reading)
-    # on the discard: the other cards read surely there as it landed (see Tracker.landed)
-    glimpsed: frozenset[Card] = frozenset()
+    # on the discard: the other cards read surely there as it landed (see Tracker.landed;
+    # None until the move that laid it is committed)
+    glimpsed: frozenset[Card] | None = None
 
 
 @dataclass
@@ -247,7 +248,7 @@ def _in_deck(m: TableModel, before: TableModel) -> bool:
 
 def _gives(pile: Pile, card: Card, share: float) -> bool:
     """The pile's reading gives ``card`` at least ``share``."""
-    return any(a == card and p >= share for a, p in pile.alternatives)
+    return _share(pile, card) >= share
 
 
 def _kin(read: Card, card: Card) -> bool:
@@ -255,10 +256,8 @@ def _kin(read: Card, card: Card) -> bool:
     return card.colour is not None and read.colour is card.colour
 
 
-KIN_COLOUR = {Colour.RED: Colour.PINK, Colour.PINK: Colour.RED}  # the pair misread most
-
-
 def _share(pile: Pile, card: Card) -> float:
+    """The share the pile's reading gives ``card`` (0 if none)."""
     return next((p for a, p in pile.alternatives if a == card), 0.0)
 
 
@@ -389,8 +388,6 @@ class Tracker:
         self.landed: frozenset[Card] = frozenset()
         # when each card read surely on the discard meanwhile was first read so
         self.landed_first: dict[Card, float] = {}
-        # the discard at the last commit: how many cards, the top as told and as read
-        self._top: tuple[int, Card, Card] | None = None
         # seats where a loose card with the discard top's face lay meanwhile (in a hand)
         self.top_in_hand: frozenset[int] = frozenset()
 
@@ -518,7 +515,7 @@ class Tracker:
             self.landed = frozenset(c for c in self._often(self._landed_frames) if c != top)
             self.landed_first = dict(self._landed_first)
             self._landed_first.clear()
-            if self.model.discard and self._discard_key() != self._top:
+            if self.model.discard and self.model.discard[-1].glimpsed is None:
                 self.model.discard[-1].glimpsed = self.landed  # a card landed on the discard
             self.top_in_hand = self._often(self._loose_frames)
             self._touched = set()
@@ -527,7 +524,6 @@ class Tracker:
                 frames.clear()
             self._discard_faces.clear()
             self._first_seen.clear()
-        self._top = self._discard_key()
         self._hidden = set()
         self._missing_since = {}
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
@@ -535,11 +531,6 @@ class Tracker:
                 for st in self.model.stacks[seat]:
                     if st.top.seen_as == pile.top:
                         st.centre, st.size = pile.centre, pile.size or st.size
-
-    def _discard_key(self) -> tuple[int, Card, Card] | None:
-        """The discard's size and top (told, read): the model is copied, not its cards kept."""
-        d = self.model.discard
-        return (len(d), d[-1].card, d[-1].seen_as) if d else None
 
     def _maybe_start(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         self.committed = state
@@ -814,16 +805,15 @@ class Tracker:
                 card = st.top.card
                 if (seat, card) in self._kin_told:
                     continue
-                kin_colour = KIN_COLOUR.get(card.colour)  # (None: not red or pink)
-                if kin_colour is None or card.value is None:
+                kin = twin(card)  # (None: not red or pink)
+                if kin is None or kin.colour is None:
                     continue
-                kin = Card(kin_colour, card.value)
                 n, own, other = self._kin_reads.get((seat, card), (0, 0.0, 0.0))
                 n, own, other = n + 1, own + _share(pile, card), other + _share(pile, kin)
                 self._kin_reads[seat, card] = (n, own, other)
                 if (n >= self.kin_frames and (other - own) / n >= self.kin_margin
-                        and self.model.stack_of(seat, kin_colour) is None
-                        and self.model.seen()[kin] < copies_in_deck(kin)):
+                        and self.model.stack_of(seat, kin.colour) is None
+                        and possible(kin, self.model.seen())):
                     self._kin_told.add((seat, card))
                     out.append(Recoloured(seat, card, kin, t, n))
         return out
