@@ -108,6 +108,10 @@ def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore
             seen.append((pending, [v["rule"] for v in ev["violations"]], ev["timestamp"],
                          _withheld(ev)))
             pending = None
+        elif ev["kind"] == "status" and "takes_back" in ev:  # a misread move taken back
+            j = _last(seen, ev["takes_back"])
+            if j is not None:
+                del seen[j]
         elif ev["kind"] == "question":
             out.questions += 1
         elif ev["kind"] == "scores" and ev.get("scores") is not None:

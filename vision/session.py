@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -130,6 +130,7 @@ class Session:
         self.view = TableView(calibration) if calibration is not None else None
         self.questions: dict[int, Question] = {}
         self._insert_before: dict[int, Observation] = {}  # question id -> the move it precedes
+        self._told_anyway: set[int] = set()  # ... whose alerts are told, not held (no hand seen)
         self._seen_for: dict[int, TableSeen] = {}  # question id -> the table it left seen
         self._last_asked: int | None = None  # the tracker's last question of a change
         self._ids = itertools.count(1)
@@ -243,7 +244,9 @@ class Session:
         later = self._insert_before.pop(question_id, None)
         seen = self._seen_for.pop(question_id, None)
         if observation is None:
-            return self._release(later, t) if later is not None else []
+            told = question_id in self._told_anyway
+            self._told_anyway.discard(question_id)
+            return self._release(later, t) if later is not None and not told else []
         obs = parse_observation(observation) if isinstance(observation, str) else observation
         if later is not None and self._at(later) is not None:
             return self._insert(obs, later, t)
@@ -285,7 +288,8 @@ class Session:
         out = verdict.to_dict()
         if not verdict.violations:
             return out
-        if any(verdict.observation is o for o in self._insert_before.values()):
+        if any(verdict.observation is o for q, o in self._insert_before.items()
+               if q not in self._told_anyway):
             out["held"], out["violations"], out["legal"] = out["violations"], [], True
             return out
         why = next((w for o, w in self._unsure if o is verdict.observation), None)
@@ -389,6 +393,8 @@ class Session:
         t = out.timestamp
         if isinstance(out, Recoloured):
             return self._recoloured(out)
+        if isinstance(out, Misread) and out.taken_back is not None:
+            return self._take_back(out, out.taken_back)
         if isinstance(out, Misread):
             payload: dict[str, Any] = {"message": out.text, "table": str(out.state)}
             if (qid := self._withdraw()) is not None:
@@ -425,7 +431,7 @@ class Session:
             events += self._twin_before_hand(out) or self._bridged(out)
             unseen = self._unseen_twins(out.observation)
             landed = self._landed_unread(out.observation) if unseen else None
-            touched = [u for u in unseen if _place(u) in self.tracker.touched]
+            touched = self._touched_places(unseen)
             k = self.referee.to_move
             held = [u for u in unseen if _place(u) is None and k in self.tracker.top_in_hand]
             if landed is not None:  # the seat to move laid a card the camera reads otherwise
@@ -446,27 +452,41 @@ class Session:
             payload = {"observation": str(out.observation), "notes": list(out.notes),
                        "table": str(out.state)}
             events.append(Event("move", payload, t))
+        # a hand was where the seat before could have laid a twin unseen (more than one
+        # such place: one is laid without asking): far more often it did than the next seat
+        # jumped in, and the alerts of this move wait for the players' answer (see shown).
+        # No hand there: the next seat jumped in, its alerts are told - and still asked.
+        hold = bool(unseen) and bool(self._touched_places(unseen))
         if unseen:
-            # far more often the seat before moved unseen than the next seat jumped in: the
-            # alerts of this move wait for the players' answer (see shown)
             qid = next(self._ids)
             self._insert_before[qid] = out.observation
+            if not hold:
+                self._told_anyway.add(qid)
         events.extend(self._observe(out.observation, t, list(out.notes), out.state, out.read,
                                     out.unsure))
         if unseen:
             text = (f"{out.observation} came while the player before was to move: did that "
                     "player lay a card exactly on its twin, which the camera cannot see? "
-                    "If so, say which; it goes in before this move. If not, dismiss this: "
-                    "the alerts of this move, held until then, are told.")
+                    "If so, say which; it goes in before this move"
+                    + (". If not, dismiss this: the alerts of this move, held until then, "
+                       "are told." if hold else
+                       " and both are judged again (no hand was seen there: its alerts are "
+                       "told)."))
             self.questions[qid] = Question(text, tuple(unseen), t, out.state)
             events.append(Event("question", {"id": qid, "text": text,
                                              "candidates": [str(c) for c in unseen],
                                              "table": str(out.state),
-                                             "holds": str(out.observation)}, t))
+                                             **({"holds": str(out.observation)} if hold
+                                                else {})}, t))
         if out.wish_needed:
             events.append(Event("wish-needed", {"message": "joker played: which colour or "
                                                 "value is wished?"}, t))
         return events
+
+    def _touched_places(self, unseen: Sequence[Played]) -> list[Played]:
+        """Of the moves the seat before could have made unseen, those where a hand was in
+        its turn (a place hidden a while, or a card with the top's face over or beside it)."""
+        return [u for u in unseen if _place(u) in self.tracker.touched]
 
     def _unseen_before(self, obs: Played, later: Decoded, read_as: Card | None = None,
                        note: str | None = None) -> list[Event]:
@@ -614,19 +634,43 @@ class Session:
             return []
         return self._unseen_before(twins[0], out)
 
-    def _bridged(self, out: Decoded) -> list[Event]:
-        """A hand card that fits no discard top, and a card read surely on the discard
-        before it that bridges them (see :mod:`vision.bridge`): laid there unseen by the
-        seat to move (this card is the next seat's), or the top itself, misread (its play
-        is corrected, and the verdicts since judged again)."""
-        obs, r = out.observation, self.referee.round
-        if not isinstance(obs, Played) or obs.seat is not None or not obs.move.to_discard or (
-                out.paired or r is None or r.turn_lost
-                or self._fits_discard(obs.move.card) is not False):
-            return []  # not on top of two moves read from one change: no guess on a guess
-        return self._laid_unseen(out, obs.move.card, r) or self._top_misread(out, obs.move.card, r)
+    def _take_back(self, out: Misread, move: Played) -> list[Event]:
+        """The tracker found its last move, a hand play, a misread: the referee takes it
+        back (the last observation, as the tracker told it or as re-read since), its alerts
+        with it."""
+        obs = self.referee.observations
+        last = obs[-1] if obs else None
+        if not (isinstance(last, Played) and last.seat is None
+                and last.move.source is move.move.source):
+            return [Event("status", {"message": out.text, "table": str(out.state)},
+                          out.timestamp)]
+        last = self.referee.undo()
+        self._unsure = [(o, why) for o, why in self._unsure if o is not last]
+        return [Event("status", {"message": f"{out.text}: taken back", "takes_back": str(move),
+                                 "table": str(out.state)}, out.timestamp)]
 
-    def _laid_unseen(self, out: Decoded, card: Card, r: PublicRound) -> list[Event]:
+    def _bridged(self, out: Decoded) -> list[Event]:
+        """A hand card that fits no discard top, or a card the next seat played from its
+        stack, and a card read surely on the discard before it that bridges them (see
+        :mod:`vision.bridge`): laid there unseen by the seat to move (this card is the next
+        seat's), or - for a hand card - the top itself, misread (its play is corrected, and
+        the verdicts since judged again)."""
+        obs, r, k = out.observation, self.referee.round, self.referee.to_move
+        if not isinstance(obs, Played) or not obs.move.to_discard or (
+                out.paired or r is None or r.turn_lost):
+            return []  # not on top of two moves read from one change: no guess on a guess
+        if obs.seat is not None:  # 11008 at 120 s: a pink-2 read 0.3 s as it landed, then
+            # not found for 4 s, covered by the next seat's pink-0
+            next_seat = k is not None and obs.seat == (k + 1) % self.rules.players
+            return self._laid_unseen(out, obs.move.card, r, "from the next seat's stack") \
+                if next_seat else []
+        if self._fits_discard(obs.move.card) is not False:
+            return []
+        return (self._laid_unseen(out, obs.move.card, r, f"and fits it, not {r.top}")
+                or self._top_misread(out, obs.move.card, r))
+
+    def _laid_unseen(self, out: Decoded, card: Card, r: PublicRound, how: str
+                     ) -> list[Event]:
         tr, k = self.tracker, self.referee.to_move
         # the tops of the seat to move that the table no longer shows: one may be the card
         gone = {cards[-1]: colour for colour, cards in r.stacks[k].items()
@@ -642,7 +686,7 @@ class Session:
                   else Played(None, Move.hand(laid)))
         return self._unseen_before(unseen, out, note=(
             f"{laid} was read on the discard while seat {k} was to move, {card} came on it "
-            f"later and fits it, not {r.top}: read as {unseen} unseen, then this card"
+            f"later {how}: read as {unseen} unseen, then this card"
             + (" (the joker's wish was not seen)" if laid.is_joker else "")))
 
     def _top_misread(self, out: Decoded, card: Card, r: PublicRound) -> list[Event]:

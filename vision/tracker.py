@@ -37,7 +37,7 @@ referee only counted (no hand cards left, nothing to draw) can be wrong after a 
 move: if a new card then settles on the discard, the round goes on (:class:`Resumed`) and
 that change is decoded as a move like any other.
 
->>> from vision.table_view import Pile, VisibleState, pile_order
+>>> from vision.table_view import SURE_FACE, Pile, VisibleState, pile_order
 >>> from engine.cards import Card
 >>> tr = Tracker(players=2)
 >>> s = VisibleState(Pile(Card.parse("red-3"), (Card.parse("red-3"),)), ((), ()))
@@ -61,7 +61,7 @@ from engine.cards import Card, Colour, copies_in_deck
 from engine.moves import Move, Source
 from engine.observations import Observation, Played, RoundOver, RoundStarted
 from vision.card_priors import into_collection, onto_discard, possible, read_card, twin
-from vision.table_view import Pile, VisibleState, pile_order
+from vision.table_view import SURE_FACE, Pile, VisibleState, pile_order
 
 
 class Phase(enum.Enum):
@@ -100,11 +100,23 @@ class Question:
 @dataclass(frozen=True)
 class Misread:
     """The table went back to how it was before the last question: that change was a
-    misread, and the tracker takes back what it assumed when it asked."""
+    misread, and the tracker takes back what it assumed when it asked - or before the last
+    move (``taken_back``: that move, a hand play that was the old top misread)."""
 
     text: str
     timestamp: float
     state: VisibleState
+    taken_back: Played | None = None
+
+
+@dataclass(frozen=True)
+class _LastHand:
+    """A hand play onto the discard, and the table before it (it may be taken back)."""
+
+    move: Played
+    model: TableModel
+    discard: Pile
+    at: float
 
 
 @dataclass(frozen=True)
@@ -312,7 +324,8 @@ class Tracker:
                  hold_s: float = 5.0, reveal_s: float = 2.0, lift_s: float = 2.5,
                  unsure_s: float = 1.2, sticky: float = 0.15,
                  reveal_wait_s: float = 8.0, start_ask_s: float = 1.0,
-                 close: float = 0.5, transit_s: float = 0.9, twin_s: float = 0.8) -> None:
+                 close: float = 0.5, transit_s: float = 0.9, twin_s: float = 0.8,
+                 still_s: float = 1.0, back_s: float = 1.5) -> None:
         self.players = players
         # a card that fits the discard, read still at a seat: it may be on its way there in a
         # hand that paused (a collect of it breaks a rule): it must lie transit_s first
@@ -354,11 +367,19 @@ class Tracker:
         self._since = 0.0
         self._landed_at = 0.0  # when the discard top last changed (a card landed there)
         self._read_since = 0.0
+        # since when the discard's top has lain still (its box steady from frame to frame)
+        self._still_since = 0.0
+        self._last_discard: Pile | None = None
+        self.still_s = still_s
         self._unexplained_since: float | None = None  # the table first read unexplained
         self._frames = 0
         self._held_since: float | None = None
         self._asked_hold = False
         self._asked: TableModel | None = None  # the model before the last question's rebase
+        self._last_hand: _LastHand | None = None  # the last move, if a hand play (back_s)
+        # the old top seen again where it lay within back_s of a hand play onto it: that
+        # play was the old top misread
+        self.back_s = back_s
         self._hidden: set[Place] = set()  # places an arm hides now
         self._missing_since: dict[Place, float] = {}  # since when each hidden place is
         self._touched: set[Place] = set()  # places hidden, then seen again unchanged
@@ -446,6 +467,9 @@ class Tracker:
             # a misread card in a hand may be "known" as the top)
             self._beside_frames.update(self._same_face_nearby(raw)[1])
             self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
+            last, self._last_discard = self._last_discard, raw.discard
+            if raw.discard is None or last is None or raw.discard.jitters_from(last):
+                self._still_since = t
             if raw.discard is not None:
                 self._read_frames[raw.discard.top] += 1
             if raw.discard is not None and raw.discard.confidence >= self.unsure_read:
@@ -508,6 +532,7 @@ class Tracker:
         self._held_since, self._asked_hold = None, False
         self._unexplained_since = None
         if moved:
+            self._last_hand = None
             self.touched = frozenset(self._touched | self._often(self._twin_frames))
             self.twin_beside = self._often(self._beside_frames)
             self.discard_faces = frozenset(self._discard_faces)
@@ -953,11 +978,15 @@ class Tracker:
         gives the first card ``left_share`` or more, with nothing of the first showing under
         it (as the camera reads it): the "second" may be the first card misread (9905 at
         167 s: a green-4 played from a stack, read as green-5 or green-0 on the discard, made
-        a phantom hand play; 10103: a pink-5 read as red-5 after two frames)."""
+        a phantom hand play; 10103: a pink-5 read as red-5 after two frames) - or the second
+        is a hand play whose card is boxed not in a card's shape (:attr:`Pile.squarish`:
+        11009 at 130 s, a red-3 laid squarely on its twin, boxed astride both and read as
+        red-4; a stack play's card is vouched for by its stack, 10407 at 93 s)."""
         p = second.pile
         return (first.move.to_discard and second.move.to_discard and p is not None
                 and first.seen_as not in p.cards[1:]
-                and _gives(p, first.move.card, self.left_share))
+                and ((p.squarish and second.seat is None)
+                     or _gives(p, first.move.card, self.left_share)))
 
     def _emptied(self, results: Sequence[tuple[_Candidate, TableModel]], observed: Key
                  ) -> list[tuple[_Candidate, TableModel]]:
@@ -1036,6 +1065,9 @@ class Tracker:
             self._touched |= self._hidden
             self._commit(state, moved=False)
             return []
+        back = self._taken_back(state, observed, t)
+        if back:
+            return back
         cands = self._candidates(state)
         results = [(c, self._after(c)) for c in cands]
         exact = [(c, m) for c, m in results if m.key() == observed]
@@ -1082,13 +1114,24 @@ class Tracker:
             # a stack top read otherwise there (an arm may hide that stack for a moment): wait
         if len(exact) == 1 and self._in_transit(exact[0][0], t):
             return []
+        if len(exact) == 1 and self._twin_at_seat(exact[0][0], self._turn(), state, t):
+            return []
         if len(exact) == 1:
             c, m = exact[0]
+            last = _LastHand(c.observation, self.model, self.committed.discard, t) if (
+                c.seat is None and c.move.source is Source.HAND and not c.wish_needed
+                and self.committed is not None and self.committed.discard is not None
+                ) else None
             self.model, self._asked = m, None
             self._commit(state)
+            self._last_hand = last
             return [c.decoded(t, state)]
         pair = self._pair(state, observed, results) if not exact and not lifted and settled \
             else []
+        k = self._turn()
+        if pair and k is not None and any(self._twin_at_seat(c, (k + i) % self.players, state, t)
+                                          for i, c in enumerate(pair)):
+            return []
         if pair or covered:
             out: list[TrackerEvent] = []
             why = ("two moves seen at once, in turn order",) if pair else ()
@@ -1188,6 +1231,42 @@ class Tracker:
         return t - self._read_since < self.transit_s - 1e-9 and (
             self.fits_discard(c.move.card) is not False)
 
+    def _taken_back(self, state: VisibleState, observed: Key, t: float
+                    ) -> list[TrackerEvent]:
+        """The table as it was before the last move, a hand play onto the discard, within
+        ``back_s`` of it - the old top read surely where it lay, not moved (a card laid
+        anew never lands where the card under it lies): that play was the old top misread
+        for a moment (11006 at 144 s: a yellow-4 under an arm read yellow-2 for 0.5 s; the
+        yellow-4 seen again was taken for its twin, a third copy, and a false round end)."""
+        last = self._last_hand
+        now = state.discard
+        if (last is None or t - last.at > self.back_s + 1e-9 or observed != last.model.key()
+                or now is None or now.top != last.discard.top
+                or now.confidence < self.unsure_read or now.jitters_from(last.discard)):
+            return []
+        self.model, self._last_hand = last.model, None
+        self._commit(state, moved=False)
+        return [Misread(f"the discard shows {now.top} again, where it lay: "
+                        f"{last.move} was {now.top} misread for a moment", t, state,
+                        taken_back=last.move)]
+
+    def _twin_at_seat(self, c: _Candidate, seat: int | None, state: VisibleState, t: float
+                      ) -> bool:
+        """A hand play by ``seat`` (the seat to move) of a card that lies, still, on top of
+        one of that seat's stacks, boxed not in a card's shape (:attr:`Pile.squarish`) and
+        read so for less than ``lift_s``, its box not still for ``still_s``: more often a
+        misread than the twin from the hand (11003 at 76 s: the discard's yellow-3, boxed
+        astride the pile's cards, its box turning by 5 to 20 degrees from frame to frame,
+        read for 2 s as the yellow-0 that seat 2 then played from its stack; 11003 at 41 s:
+        a blue-4 from the hand onto seat 1's blue-4, boxed as a card, is the twin)."""
+        if (seat is None or c.seat is not None or c.move.source is not Source.HAND
+                or c.pile is None or not c.pile.squarish):
+            return False
+        if t - self._still_since >= self.still_s - 1e-9:
+            return False  # its box lies still: a card (9905 at 134 s: the twin, boxed square)
+        return t - self._read_since < self.lift_s - 1e-9 and any(
+            p.top == c.move.card for p in state.seats[seat])
+
     def _maybe_same(self, c: _Candidate) -> bool:
         """A hand play read unsurely, whose reading gives the old discard top a share too,
         or whose box is a part of the old top's (smaller: an arm over the card): perhaps
@@ -1228,15 +1307,27 @@ class Tracker:
 
     def _top_in_hand(self, state: VisibleState) -> set[int]:
         """Seats where, in this frame, a card with the discard top's face lies in the seat's
-        zone, none of its stack tops and not where a stack lies (a top misread): the top's
-        twin in a hand, on its way."""
+        zone, none of its stack tops and not where a stack lies (a top misread), its face
+        read surely (:meth:`_face_sure`): the top's twin in a hand, on its way. 11004 at
+        87 s: a blue-3 on its way, its face read green-3 at 0.31 and 0.60 (blue-3 0.30),
+        made its play the next seat's."""
         if not self.model.discard:
             return set()
         top = self.model.discard[-1].seen_as
         return {seat for seat, piles in enumerate(state.seats)
                 if all(st.top.seen_as != top for st in self.model.stacks[seat])
-                and any(p.top == top and self.model.stack_at(seat, p.centre, p.size) is None
+                and any(p.top == top and self._face_sure(p)
+                        and self.model.stack_at(seat, p.centre, p.size) is None
                         for p in piles)}
+
+    @staticmethod
+    def _face_sure(p: Pile) -> bool:
+        """The reader gives the top's face - or its red/pink kin's - ``SURE_FACE`` or more
+        (the finder may be unsure of a card in a hand; 10909 at 105 s: a red-3 in a hand
+        read red-3 at 0.75, pink-3 at 0.2). Without the reader's shares: sure."""
+        kin = twin(p.top)
+        return not p.alternatives or (
+            _share(p, p.top) + (_share(p, kin) if kin is not None else 0.0) >= SURE_FACE)
 
     def _same_face_nearby(self, state: VisibleState) -> tuple[set[Place], set[Place]]:
         """Places where, in this frame, a card with the face of the top lies elsewhere than

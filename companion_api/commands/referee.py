@@ -57,15 +57,17 @@ def referee_frames(frames: Iterable[tuple[Any, float]], session: Any,
                 if ok:
                     images[len(events) - 1] = jpg.tobytes()
     events += [ev.to_dict() for ev in session.recording_ended(last)]
+    moves, flagged = _standing(events)
     ref = session.referee
     report: dict[str, Any] = {
         "frames": n,
         "players": session.rules.players,
         "variants": session.rules.variant_names,
         "events": events,
-        "moves": [e for e in events if e["kind"] == "move"],
-        "flagged": [e for e in events if e["kind"] == "verdict"
-                    and (e["violations"] or e["anomalies"])],
+        "moves": [events[i] for i in moves],
+        "flagged": [events[i] for i in flagged],
+        # moves the companion found to be misreads soon after (their alerts go with them)
+        "taken_back": [e for e in events if e["kind"] == "status" and "takes_back" in e],
         # alerts held for a question, or judged on a table read unsurely: for a person to check
         "to_check": [e for e in events if e["kind"] == "verdict" and _to_check(e)],
         "questions": [e for e in events if e["kind"] == "question"],
@@ -77,6 +79,25 @@ def referee_frames(frames: Iterable[tuple[Any, float]], session: Any,
     return report
 
 
+def _standing(events: list[dict[str, Any]]) -> tuple[list[int], list[int]]:
+    """The indices of the move events, and of the flagged verdicts, that stand: a move
+    taken back later (a ``takes_back`` status) goes, with its verdict."""
+    moves: list[int] = []
+    flagged: list[int] = []
+    for i, e in enumerate(events):
+        if e["kind"] == "move":
+            moves.append(i)
+        elif e["kind"] == "verdict" and (e["violations"] or e["anomalies"]):
+            flagged.append(i)
+        elif e["kind"] == "status" and "takes_back" in e:
+            for kept in (moves, flagged):
+                j = next((j for j in reversed(kept)
+                          if events[j]["observation"] == e["takes_back"]), None)
+                if j is not None:
+                    kept.remove(j)
+    return moves, flagged
+
+
 def _to_check(verdict: dict[str, Any]) -> bool:
     return bool(verdict.get("held") or verdict.get("unsure"))
 
@@ -86,7 +107,7 @@ def html_report(report: dict[str, Any], title: str) -> str:
     images: dict[int, bytes] = report.get("_images", {})
     rows = []
     for i, e in enumerate(report["events"]):
-        if e["kind"] == "status":
+        if e["kind"] == "status" and "takes_back" not in e:
             continue
         what = e.get("observation") or e.get("text") or e.get("message") or ""
         detail = ""

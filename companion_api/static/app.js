@@ -283,6 +283,13 @@ function onEvent(ev) {
       describe(ev); if (ev.question != null) askQuestion({ ...ev, id: ev.question }); break;
     case "wish-needed":
       describe(ev); openWish(); break;
+    case "status":
+      describe(ev);
+      // a move the companion found to be a misread is taken back, its alert with it
+      if (ev.takes_back && lastAlert && lastAlert.observation === ev.takes_back) {
+        $("#alert").classList.add("hidden"); lastAlert = null; if (state) render(state);
+      }
+      break;
     default:
       describe(ev);
   }

@@ -13,7 +13,7 @@ from companion_api.deps import get_detector
 from companion_api.main import create_app
 from companion_api.settings import Settings
 from tests.companion_api.fakes import ScriptedDetector, game_script, jpeg
-from tests.vision.table_fakes import scene
+from tests.vision.test_session import HELD_SCRIPT
 
 JPEG = {"content-type": "image/jpeg"}
 
@@ -284,16 +284,15 @@ def test_a_move_told_later_is_replayed_in_its_place(settings: Settings) -> None:
 
 def test_the_export_lists_alerts_held_for_an_answer_as_to_check(
         client: TestClient, game: int, detector: ScriptedDetector) -> None:
-    # seat 2 collects while seat 1 is to move: held until the players answer
-    detector.script = [t for t in (scene(["red-3"]), scene(["red-3", "red-5"]),
-                                   scene(["red-3", "red-5"], {2: {"blue": ["blue-1"]}}))
-                       for _ in range(4)]
+    # seat 1 collects while seat 0 is to move, after a hand hid the discard and seat 0's
+    # stack: held until the players answer (see tests/vision/test_session.py)
+    detector.script = [d for n, d in HELD_SCRIPT for _ in range(n)]
     for i in range(len(detector.script)):
         r = client.post(f"/api/games/{game}/frames?t={i * 0.2}", content=jpeg(), headers=JPEG)
         assert r.status_code == 200, r.text
     rows = list(csv.DictReader(io.StringIO(client.get(f"/api/games/{game}/export.csv").text)))
     held = rows[-1]
-    assert held["observation"] == "seat 2: collect:blue-1" and held["violations"] == ""
+    assert held["observation"] == "seat 1: collect:green-4" and held["violations"] == ""
     assert held["to check"].startswith("out-of-turn (held)") and held["legal"] == "True"
     log = client.get(f"/api/games/{game}/export.json").json()
     assert log["verdicts"][-1]["held"][0]["rule"] == "out-of-turn"

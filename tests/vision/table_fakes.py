@@ -9,7 +9,7 @@ import supervision as sv
 
 from engine.cards import CARD_NAMES
 from vision.calibration import Calibration, from_sectors
-from vision.detections import card_detections, empty_detections
+from vision.detections import CORNERS, card_detections, empty_detections
 from vision.table_view import CLASS_PROBS
 
 W, H = 56.0, 87.0  # a card in pixels, upright
@@ -40,6 +40,21 @@ def table(*cards: Card) -> sv.Detections:
             for name, p in given.items():
                 probs[i, CARD_NAMES.index(name)] = p
         d.data[CLASS_PROBS] = probs
+    return d
+
+
+def outlined(d: sv.Detections, shapes: dict[int, tuple[float, float, float]] | None = None
+             ) -> sv.Detections:
+    """``d`` with oriented outlines, as the detector gives them: each card W x H upright
+    around its box's centre, or ``shapes[row]`` = (width, height, degrees turned)."""
+    quads = []
+    for i, (x0, y0, x1, y1) in enumerate(d.xyxy):
+        w, h, turn = (shapes or {}).get(i, (W, H, 0.0))
+        a = np.radians(turn)
+        rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+        corners = np.array([[-w, -h], [w, -h], [w, h], [-w, h]]) / 2 @ rot.T
+        quads.append(corners + [(x0 + x1) / 2, (y0 + y1) / 2])
+    d.data[CORNERS] = np.asarray(quads, np.float32).reshape(-1, 4, 2)
     return d
 
 

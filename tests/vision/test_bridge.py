@@ -104,3 +104,23 @@ def test_a_top_read_otherwise_only_as_the_next_card_came_stays() -> None:
     ev = feed(s, scene(["red-1", "red-5"]), clock, frames=15)
     ev += feed(s, scene(["red-5", "blue-2"]), clock, frames=10)
     assert moves(ev) == ["hand:red-5", "hand:blue-2"] and rules(ev) == ["discard-not-fitting"]
+
+
+def test_a_card_laid_and_then_not_found_goes_in_before_the_next_seat_s_stack_play() -> None:
+    """11008 at 120 s: seat 0's pink-2 read on the pink-1 for 0.3 s as it landed, then not
+    found for seconds; seat 1's pink-0 from its stack on it. Not an out-of-turn play."""
+    s, clock = started(top="pink-1")
+    ev = feed(s, scene(["pink-1"], {0: {"green": ["green-4"]}}), clock)
+    assert moves(ev) == ["seat 0: collect:green-4"]
+    ev = feed(s, scene(["pink-1"], {0: {"green": ["green-4"]}, 1: {"pink": ["pink-0"]}}),
+              clock)
+    assert moves(ev) == ["seat 1: collect:pink-0"]
+    before = {0: {"green": ["green-4"]}, 1: {"pink": ["pink-0"]}, 2: {"blue": ["blue-4"]}}
+    assert moves(feed(s, scene(["pink-1"], before), clock)) == ["seat 2: collect:blue-4"]
+    ev = feed(s, scene(["pink-1", "pink-2"], before), clock, frames=3)
+    ev += feed(s, scene([], before), clock, frames=25)  # the pink-2 not found
+    after = {0: before[0], 2: before[2]}
+    ev += feed(s, scene(["pink-2", "pink-0"], after), clock)
+    assert moves(ev) == ["hand:pink-2", "seat 1: stack:pink-0"]
+    assert rules(ev) == [] and not kinds(ev, "question")
+    assert any("next seat's stack" in n for e in kinds(ev, "move") for n in e.payload["notes"])

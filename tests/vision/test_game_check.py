@@ -61,6 +61,15 @@ def test_a_re_read_card_corrects_the_move_it_came_with() -> None:
     assert (s.exact, s.phantom, s.fp) == (3, 0, 0)
 
 
+def test_a_move_taken_back_as_a_misread_is_no_move() -> None:
+    events = [*_seen("seat 0: collect:red-1", 1.5), *_seen("hand:red-3", 2.5,
+                                                          ("discard-not-fitting",)),
+              {"kind": "status", "takes_back": "hand:red-3"},
+              *_seen("hand:red-1", 3.5), *_seen("seat 0: collect:blue-2", 5.5)]
+    s = score_game(TRUTH, events)
+    assert (s.exact, s.phantom, s.fp) == (3, 0, 0)
+
+
 def test_alerts_held_or_unsure_are_no_alerts_but_are_counted_apart() -> None:
     truth = {**TRUTH, "moves": [_move("seat 0: collect:red-1", 10, ("forced-play",)),
                                 _move("hand:red-1", 30),

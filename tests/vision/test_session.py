@@ -117,6 +117,20 @@ def test_passt_referee_writes_json_and_html(tmp_path: Path,
     assert "data:image/jpeg;base64," in text and "out-of-turn" in text
 
 
+def test_a_move_taken_back_leaves_the_report_s_moves_and_flags() -> None:
+    from companion_api.commands.referee import _standing
+
+    def verdict(obs: str, rules: list[str]) -> dict[str, object]:
+        return {"kind": "verdict", "observation": obs, "anomalies": [],
+                "violations": [{"rule": r} for r in rules]}
+
+    events = [{"kind": "move", "observation": "hand:red-2"}, verdict("hand:red-2", []),
+              {"kind": "move", "observation": "hand:red-4"}, verdict("hand:red-4", ["x"]),
+              {"kind": "status", "takes_back": "hand:red-4"},
+              {"kind": "move", "observation": "hand:red-3"}, verdict("hand:red-3", ["y"])]
+    assert _standing(events) == ([0, 5], [6])
+
+
 def test_passt_markers_writes_a_sheet(tmp_path: Path) -> None:
     import cv2
 
@@ -128,17 +142,40 @@ def test_passt_markers_writes_a_sheet(tmp_path: Path) -> None:
     assert main(["markers", "--out", str(out), "--seats", "9"]) == 2
 
 
+# seats 0, 1, 2 collect a card each; in seat 0's turn a hand hides the discard and seat 0's
+# stack a while (both show as before); then seat 1 collects: seat 0 may have laid a twin
+# unseen at either place, so the out-of-turn alert waits for an answer
+HELD = {0: {"blue": ["blue-1"]}, 1: {"yellow": ["yellow-2"]}, 2: {"pink": ["pink-4"]}}
+HELD_SCRIPT = [
+    (6, scene(["red-3"])), (6, scene(["red-3"], {0: HELD[0]})),
+    (6, scene(["red-3"], {0: HELD[0], 1: HELD[1]})), (6, scene(["red-3"], HELD)),
+    (8, scene([], {1: HELD[1], 2: HELD[2]})), (6, scene(["red-3"], HELD)),
+    (6, scene(["red-3"], {**HELD, 1: {"yellow": ["yellow-2"], "green": ["green-4"]}})),
+]
+
+
 def test_passt_referee_lists_held_alerts_to_check(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    # seat 2 collects while seat 1 is to move: seat 1 may have laid a red-5 unseen on the
-    # red-5, so the out-of-turn alert waits for an answer no one gives a recording
-    tables = [*TABLES[:12], *[scene(["red-3", "red-5"], {2: {"blue": ["blue-1"]}})] * 6]
+    # no one answers a recording: the held alert is listed to check
+    tables = [d for n, d in HELD_SCRIPT for _ in range(n)]
     report, text = referee_report(tmp_path, monkeypatch, tables)
     assert report["flagged"] == []
     assert [(v["observation"], [h["rule"] for h in v["held"]]) for v in report["to_check"]] == [
-        ("seat 2: collect:blue-1", ["out-of-turn"])]
+        ("seat 1: collect:green-4", ["out-of-turn"])]
     assert "came while the player before" in report["questions"][0]["text"]
     assert "out-of-turn?</b>" in text
+
+
+def test_passt_referee_tells_a_jump_in_where_no_hand_was(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    # seat 2 collects while seat 1 is to move, and no hand was at the discard meanwhile:
+    # told (seat 1 could have laid the red-5's twin: asked all the same)
+    tables = [*TABLES[:12], *[scene(["red-3", "red-5"], {2: {"blue": ["blue-1"]}})] * 6]
+    report, _ = referee_report(tmp_path, monkeypatch, tables)
+    assert [v["violations"][0]["rule"] for v in report["flagged"]] == ["out-of-turn"]
+    assert report["to_check"] == []
+    assert "came while the player before" in report["questions"][0]["text"]
 
 
 def test_a_recording_that_ends_while_the_reveal_is_awaited_reads_it_as_it_lay() -> None:
