@@ -344,7 +344,14 @@ class Referee:
             if stack and stack[-1] == top:
                 continue
             if top in stack:
-                del stack[len(stack) - stack[::-1].index(top):]
+                gone = stack[len(stack) - stack[::-1].index(top):]
+                del stack[len(stack) - len(gone):]
+                if obs.discard is not None and obs.discard == r.top and obs.discard in gone:
+                    # the top's twin left this stack: laid on it (a joker's wish is unknown)
+                    r.discard.append(obs.discard)
+                    r.wish = None
+                    v.notes.append(f"seat {seat}'s {colour.value} stack shows no more "
+                                   f"{obs.discard}: laid on its twin on the discard")
             else:
                 stack.append(top)
             v.notes.append(f"seat {seat}'s {colour.value} stack now shows {top}")

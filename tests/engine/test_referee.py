@@ -169,6 +169,22 @@ class TestViolations:
         ref.observe_text("table seen: discard yellow-2; seat 0 yellow:yellow-2")
         assert [str(c) for c in ref.round.stacks[0][Colour.YELLOW]] == ["yellow-2"]
 
+    def test_a_joker_laid_unseen_on_a_joker_leaves_its_wish_unknown(self) -> None:
+        """11108 at 45 s: seat 1 played the joker off its stack onto the other joker (wished
+        pink before), unseen; the table seen shows the joker on the discard and seat 1's
+        stack without it. Kept, the old wish made 25 later collects false alerts."""
+        ref = Referee(Rules(players=3))
+        for line in ("round starts: discard red-3", "seat 0: collect:blue-2",
+                     "seat 1: collect:yellow-4", "seat 2: collect:green-1", "hand:joker",
+                     "wish pink", "seat 1: collect:joker>yellow"):  # a joker collected
+            ref.observe_text(line)
+        assert ref.observe_text("seat 2: collect:pink-3").rule_ids == ["collect-fitting"]
+        v = ref.observe_text("table seen: discard joker; seat 1 yellow:yellow-4")
+        r = ref.round
+        assert r is not None and r.wish is None and len(r.discard) == 3
+        assert "laid on its twin" in v.notes[0]
+        assert ref.observe_text("seat 2: collect:pink-1").rule_ids == []  # wish unknown
+
     def test_a_hand_play_does_not_set_a_lost_turn(self) -> None:
         v = table("round starts: discard red-3", "table seen", "hand:red-1",
                   "seat 0: collect:blue-2")
