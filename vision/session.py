@@ -39,7 +39,6 @@ from engine.observations import (
 from engine.referee import RESHUFFLED, PublicRound, Referee
 from engine.rules import Rules
 from engine.verdicts import Verdict
-from engine.violations import Rule
 from engine.wish import Wish
 from vision.bridge import laid_between, misread_top
 from vision.calibration import Calibration, in_middle, sectors_from_detections
@@ -245,8 +244,9 @@ class Session:
         later = self._insert_before.pop(question_id, None)
         seen = self._seen_for.pop(question_id, None)
         if observation is None:
+            told = question_id in self._told_anyway
             self._told_anyway.discard(question_id)
-            return self._release(later, t) if later is not None else []
+            return self._release(later, t) if later is not None and not told else []
         obs = parse_observation(observation) if isinstance(observation, str) else observation
         if later is not None and self._at(later) is not None:
             return self._insert(obs, later, t)
@@ -288,14 +288,9 @@ class Session:
         out = verdict.to_dict()
         if not verdict.violations:
             return out
-        asked = [q for q, o in self._insert_before.items() if verdict.observation is o]
-        if asked:
-            # no hand was where a twin could go: the jump-in is told, the rest (judged on a
-            # table a missed move may have changed) waits for the answer all the same
-            told = [v for v in out["violations"] if v["rule"] == Rule.OUT_OF_TURN.value] \
-                if all(q in self._told_anyway for q in asked) else []
-            out["held"] = [v for v in out["violations"] if v not in told]
-            out["violations"], out["legal"] = told, not told
+        if any(verdict.observation is o for q, o in self._insert_before.items()
+               if q not in self._told_anyway):
+            out["held"], out["violations"], out["legal"] = out["violations"], [], True
             return out
         why = next((w for o, w in self._unsure if o is verdict.observation), None)
         if why is not None:

@@ -1572,16 +1572,3 @@ def test_the_old_top_read_unsurely_moved_or_late_takes_nothing_back() -> None:
         _, ev = _old_top_back(back_conf, moved, wait)
         assert not [e for e in kinds(ev, "status") if "takes_back" in e.payload]
         assert moves(ev)[0] == "hand:red-2"
-
-
-def test_a_jump_in_where_no_hand_was_is_told_and_the_rest_waits_for_the_answer() -> None:
-    """Seat 1 collects a red-4 onto the red-3's discard while seat 0 was to move, and no
-    hand was at the discard: the jump-in is told; that the red-4 fits waits (a move missed
-    before it may have changed the discard: 9909 at 174 s) until the players answer."""
-    s, clock = started(top="red-3")
-    ev = feed(s, scene(["red-3"], {1: {"red": ["red-4"]}}), clock)
-    assert moves(ev) == ["seat 1: collect:red-4"]
-    assert rules(ev) == ["out-of-turn"] and held(ev) == ["collect-fitting"]
-    (q,) = kinds(ev, "question")
-    told = s.answer(q.payload["id"], None)
-    assert sorted(rules(told)) == ["collect-fitting", "out-of-turn"]
