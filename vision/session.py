@@ -130,7 +130,6 @@ class Session:
         self.view = TableView(calibration) if calibration is not None else None
         self.questions: dict[int, Question] = {}
         self._insert_before: dict[int, Observation] = {}  # question id -> the move it precedes
-        self._told_anyway: set[int] = set()  # ... whose alerts are told, not held (no hand seen)
         self._seen_for: dict[int, TableSeen] = {}  # question id -> the table it left seen
         self._last_asked: int | None = None  # the tracker's last question of a change
         self._ids = itertools.count(1)
@@ -244,9 +243,7 @@ class Session:
         later = self._insert_before.pop(question_id, None)
         seen = self._seen_for.pop(question_id, None)
         if observation is None:
-            told = question_id in self._told_anyway
-            self._told_anyway.discard(question_id)
-            return self._release(later, t) if later is not None and not told else []
+            return self._release(later, t) if later is not None else []
         obs = parse_observation(observation) if isinstance(observation, str) else observation
         if later is not None and self._at(later) is not None:
             return self._insert(obs, later, t)
@@ -288,8 +285,7 @@ class Session:
         out = verdict.to_dict()
         if not verdict.violations:
             return out
-        if any(verdict.observation is o for q, o in self._insert_before.items()
-               if q not in self._told_anyway):
+        if any(verdict.observation is o for o in self._insert_before.values()):
             out["held"], out["violations"], out["legal"] = out["violations"], [], True
             return out
         why = next((w for o, w in self._unsure if o is verdict.observation), None)
@@ -452,32 +448,23 @@ class Session:
             payload = {"observation": str(out.observation), "notes": list(out.notes),
                        "table": str(out.state)}
             events.append(Event("move", payload, t))
-        # a hand was where the seat before could have laid a twin unseen (more than one
-        # such place: one is laid without asking): far more often it did than the next seat
-        # jumped in, and the alerts of this move wait for the players' answer (see shown).
-        # No hand there: the next seat jumped in, its alerts are told - and still asked.
-        hold = bool(unseen) and bool(self._touched_places(unseen))
         if unseen:
+            # far more often the seat before moved unseen than the next seat jumped in: the
+            # alerts of this move wait for the players' answer (see shown)
             qid = next(self._ids)
             self._insert_before[qid] = out.observation
-            if not hold:
-                self._told_anyway.add(qid)
         events.extend(self._observe(out.observation, t, list(out.notes), out.state, out.read,
                                     out.unsure))
         if unseen:
             text = (f"{out.observation} came while the player before was to move: did that "
                     "player lay a card exactly on its twin, which the camera cannot see? "
-                    "If so, say which; it goes in before this move"
-                    + (". If not, dismiss this: the alerts of this move, held until then, "
-                       "are told." if hold else
-                       " and both are judged again (no hand was seen there: its alerts are "
-                       "told)."))
+                    "If so, say which; it goes in before this move. If not, dismiss this: "
+                    "the alerts of this move, held until then, are told.")
             self.questions[qid] = Question(text, tuple(unseen), t, out.state)
             events.append(Event("question", {"id": qid, "text": text,
                                              "candidates": [str(c) for c in unseen],
                                              "table": str(out.state),
-                                             **({"holds": str(out.observation)} if hold
-                                                else {})}, t))
+                                             "holds": str(out.observation)}, t))
         if out.wish_needed:
             events.append(Event("wish-needed", {"message": "joker played: which colour or "
                                                 "value is wished?"}, t))

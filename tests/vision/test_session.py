@@ -166,18 +166,6 @@ def test_passt_referee_lists_held_alerts_to_check(tmp_path: Path,
     assert "out-of-turn?</b>" in text
 
 
-def test_passt_referee_tells_a_jump_in_where_no_hand_was(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch
-                                                        ) -> None:
-    # seat 2 collects while seat 1 is to move, and no hand was at the discard meanwhile:
-    # told (seat 1 could have laid the red-5's twin: asked all the same)
-    tables = [*TABLES[:12], *[scene(["red-3", "red-5"], {2: {"blue": ["blue-1"]}})] * 6]
-    report, _ = referee_report(tmp_path, monkeypatch, tables)
-    assert [v["violations"][0]["rule"] for v in report["flagged"]] == ["out-of-turn"]
-    assert report["to_check"] == []
-    assert "came while the player before" in report["questions"][0]["text"]
-
-
 def test_a_recording_that_ends_while_the_reveal_is_awaited_reads_it_as_it_lay() -> None:
     from companion_api.commands.referee import referee_frames
 
