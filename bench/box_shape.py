@@ -27,16 +27,7 @@ import numpy as np  # noqa: E402
 from bench.pipeline import GAMES, settings_key, weights_key  # noqa: E402
 from vision.detections import CLASS_NAME, CORNERS  # noqa: E402
 from vision.detector import load_detector, shifts_arg  # noqa: E402
-from vision.table_view import SQUARE  # noqa: E402
-
-
-def aspects(quads: np.ndarray) -> np.ndarray:
-    """Each outline's long sides over its short sides."""
-    a = np.linalg.norm(quads[:, 1] - quads[:, 0], axis=1) + np.linalg.norm(
-        quads[:, 3] - quads[:, 2], axis=1)
-    b = np.linalg.norm(quads[:, 2] - quads[:, 1], axis=1) + np.linalg.norm(
-        quads[:, 0] - quads[:, 3], axis=1)
-    return np.maximum(a, b) / np.maximum(np.minimum(a, b), 1e-9)
+from vision.table_view import SQUARE, outline_aspect  # noqa: E402
 
 
 def count(frames: list, truth: dict) -> Counter[tuple[bool, bool]]:
@@ -54,7 +45,7 @@ def count(frames: list, truth: dict) -> Counter[tuple[bool, bool]]:
         if not near.any():
             continue
         i = int(np.flatnonzero(near)[np.argmax(np.asarray(d.confidence)[near])])
-        square = bool(aspects(quads[i:i + 1])[0] < SQUARE)
+        square = outline_aspect(quads[i]) < SQUARE
         out[(square, str(d.data[CLASS_NAME][i]) == s["discard_top"])] += 1
     return out
 

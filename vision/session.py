@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -427,7 +427,7 @@ class Session:
             events += self._twin_before_hand(out) or self._bridged(out)
             unseen = self._unseen_twins(out.observation)
             landed = self._landed_unread(out.observation) if unseen else None
-            touched = self._touched_places(unseen)
+            touched = [u for u in unseen if _place(u) in self.tracker.touched]
             k = self.referee.to_move
             held = [u for u in unseen if _place(u) is None and k in self.tracker.top_in_hand]
             if landed is not None:  # the seat to move laid a card the camera reads otherwise
@@ -469,11 +469,6 @@ class Session:
             events.append(Event("wish-needed", {"message": "joker played: which colour or "
                                                 "value is wished?"}, t))
         return events
-
-    def _touched_places(self, unseen: Sequence[Played]) -> list[Played]:
-        """Of the moves the seat before could have made unseen, those where a hand was in
-        its turn (a place hidden a while, or a card with the top's face over or beside it)."""
-        return [u for u in unseen if _place(u) in self.tracker.touched]
 
     def _unseen_before(self, obs: Played, later: Decoded, read_as: Card | None = None,
                        note: str | None = None) -> list[Event]:

@@ -37,8 +37,8 @@ STATE_CONFIDENCE = 0.25  # a card counts for the game state from this confidence
 REVEAL_CONF = 0.02  # a closer look's card fills a short reveal from this confidence on
 SURE_FACE = 0.9  # a closer look's card the finder is unsure of counts if its face reads so
 # a card's outline is 1.55 times as long as wide (1.4 to 1.7 seen under a camera tilted up
-# to 25 degrees); a top boxed squarer than this may lie astride two cards of its pile: of
-# such discard tops in rendered games 22 % read wrong, against 0.3 % of card-shaped ones
+# to 25 degrees); a top boxed squarer than this may lie astride two cards of its pile: such
+# discard tops read wrong 37 times as often as card-shaped ones (bench/box_shape.py)
 SQUARE = 1.3
 
 
@@ -236,11 +236,11 @@ def make_pile(d: sv.Detections, idx: Sequence[int], quads: np.ndarray, pts: np.n
         alternatives=_alternatives(d, top_i, class_names),
         indices=tuple(idx[k] for k in order),
         angle=float(np.degrees(np.arctan2(edge[1], edge[0])) % 180.0),
-        aspect=_aspect(q) if CORNERS in d.data else None,  # an upright box: no shape
+        aspect=outline_aspect(q) if CORNERS in d.data else None,  # an upright box: no shape
     )
 
 
-def _aspect(q: np.ndarray) -> float:
+def outline_aspect(q: np.ndarray) -> float:
     """The outline's long sides over its short sides."""
     a = float(np.hypot(*(q[1] - q[0])) + np.hypot(*(q[3] - q[2])))
     b = float(np.hypot(*(q[2] - q[1])) + np.hypot(*(q[0] - q[3])))

@@ -37,7 +37,7 @@ referee only counted (no hand cards left, nothing to draw) can be wrong after a 
 move: if a new card then settles on the discard, the round goes on (:class:`Resumed`) and
 that change is decoded as a move like any other.
 
->>> from vision.table_view import SURE_FACE, Pile, VisibleState, pile_order
+>>> from vision.table_view import Pile, VisibleState, pile_order
 >>> from engine.cards import Card
 >>> tr = Tracker(players=2)
 >>> s = VisibleState(Pile(Card.parse("red-3"), (Card.parse("red-3"),)), ((), ()))
