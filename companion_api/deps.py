@@ -55,7 +55,7 @@ def get_detector(settings: Settings) -> Any:
         return TruthDetector(choice.removeprefix("truth:"))
     from vision.detector import load_detector
 
-    return load_detector(settings.model, settings.faces)
+    return load_detector(settings.model, settings.faces, corners=settings.corners)
 
 
 def detector_name(settings: Settings) -> str:

@@ -24,6 +24,7 @@ class Settings(BaseModel):
     names: list[str] | None = None
     model: str | None = None  # card finder weights (default: models/)
     faces: str | None = None  # face classifier weights (default: models/)
+    corners: str | None = None  # corner refiner weights (default: models/; "none": no refiner)
     detector: str = "auto"  # model | truth:PATH | none | auto
     max_upload_bytes: int = 8 * 1024 * 1024
     jpeg_quality: int = 75

@@ -17,6 +17,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="card finder weights (default: models/card_finder.onnx)")
     parser.add_argument("--model-faces", type=Path,
                         help="face classifier weights (default: models/card_faces.pt)")
+    parser.add_argument("--model-corners", type=Path,
+                        help="corner refiner weights (default: models/card_corners.pt)")
     parser.add_argument("--conf", type=float, default=0.3, help="lowest confidence kept")
     parser.add_argument("--url-prefix", default="/data/local-files/?d=",
                         help="prefix of the image paths in the Label Studio tasks")
@@ -29,16 +31,18 @@ def default_out(photos: Path) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.detector import DEFAULT_FACES, DEFAULT_FINDER, load_detector
+    from vision.detector import DEFAULT_CORNERS, DEFAULT_FACES, DEFAULT_FINDER, load_detector
     from vision.labelling.prelabel import model_version, prelabel
 
     if not args.photos.is_dir():
         raise FileNotFoundError(f"no such folder: {args.photos}")
     finder = args.model_finder or DEFAULT_FINDER
     faces = args.model_faces or DEFAULT_FACES
-    detector = load_detector(finder, faces, conf=args.conf)
+    corners = args.model_corners or DEFAULT_CORNERS
+    detector = load_detector(finder, faces, conf=args.conf, corners=corners)
     out = args.out or default_out(args.photos)
-    report = prelabel(args.photos, out, detector, model_version=model_version(finder, faces),
+    report = prelabel(args.photos, out, detector,
+                      model_version=model_version(finder, faces, corners),
                       conf=args.conf, force=args.force, url_prefix=args.url_prefix)
     print(f"wrote {out}: {report['cards']} cards on {report['labelled']} photos "
           f"({report['empty']} without cards)")

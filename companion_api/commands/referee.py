@@ -28,6 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="card finder model (default: the shipped one in models/)")
     parser.add_argument("--faces", default=None,
                         help="card face classifier (default: the shipped one in models/)")
+    parser.add_argument("--corners", default=None,
+                        help="corner refiner (default: the shipped one in models/; 'none': "
+                             "read the finder's boxes as found)")
     parser.add_argument("--fps", type=float, default=10.0, help="frames per second to read")
     parser.add_argument("--out", required=True, help="report JSON file")
     parser.add_argument("--html", default=None, help="also an HTML report with flagged frames")
@@ -177,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
         from vision.detector import load_detector  # type: ignore[import-not-found,unused-ignore]
     except ImportError as exc:
         raise ValueError(f"no card detector available yet ({exc})") from None
-    detector = load_detector(args.model, args.faces)
+    detector = load_detector(args.model, args.faces, corners=args.corners)
     session = Session(detector, rules, calibration)
     report = referee_frames(open_source(args.video, target_fps=args.fps), session,
                             keep_flagged=args.html is not None)

@@ -28,6 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="SQLite game log (default data/companion.sqlite)")
     parser.add_argument("--model", default=None, help="card finder weights (default: models/)")
     parser.add_argument("--faces", default=None, help="card face classifier (default: models/)")
+    parser.add_argument("--corners", default=None,
+                        help="corner refiner (default: models/; 'none': read the finder's boxes)")
     parser.add_argument("--detector", default="auto",
                         help="auto | model | none | truth:PATH (the demo's recorded truth; "
                              "auto uses it for the demo video when no model is trained)")
@@ -61,7 +63,8 @@ def settings_from_args(args: argparse.Namespace) -> object:
     extra = {"db": args.db} if args.db else {}
     return Settings(host=args.host, port=args.port, token=args.token, source=source,
                     loop_source=loop, players=players, names=names, model=args.model,
-                    faces=args.faces, detector=args.detector, **extra).with_token()
+                    faces=args.faces, corners=args.corners,
+                    detector=args.detector, **extra).with_token()
 
 
 def run(args: argparse.Namespace) -> int:

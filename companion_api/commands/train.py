@@ -7,8 +7,8 @@ import json
 import time
 from pathlib import Path
 
-HELP = ("fine-tune the card-face classifier (and optionally the finder) on a labelled dataset, "
-        "starting from the shipped weights")
+HELP = ("fine-tune the card-face classifier (and optionally the finder and the corner refiner) "
+        "on a labelled dataset, starting from the shipped weights")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -29,6 +29,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(0: keep the shipped finder)")
     p.add_argument("--finder-from", default=None,
                    help="finder weights to fine-tune (default models/card_finder.pt)")
+    p.add_argument("--corner-epochs", type=int, default=20,
+                   help="also fine-tune the corner refiner this many epochs on the photos' "
+                        "corners (oriented labels only; 0: keep the shipped refiner)")
+    p.add_argument("--corners-from", default=None,
+                   help="corner refiner to fine-tune (default models/card_corners.pt)")
     p.add_argument("--crops-per-card", type=int, default=8)
     p.add_argument("--seed", type=int, default=0)
 
@@ -50,7 +55,13 @@ def run(args: argparse.Namespace) -> int:
     raw = yaml.safe_load((data / "data.yaml").read_text())["names"]
     names = [raw[i] for i in sorted(raw)] if isinstance(raw, dict) else list(raw)
     finder = Finder(Path(args.finder or DEFAULT_FINDER))
+    out = faces_path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
+    new_corners = _teach_corners(args, data, finder, out.parent) if args.corner_epochs > 0 \
+        else None
+    if new_corners is not None:
+        print(f"saved {new_corners} after {(time.perf_counter() - t0) / 60:.1f} min")
     x, y_names = teaching_crops(data, "train", names, finder, args.crops_per_card, args.seed)
     vx, vy_names = teaching_crops(data, "val", names, finder, 1, args.seed + 1)
     if len(x) == 0:
@@ -71,8 +82,6 @@ def run(args: argparse.Namespace) -> int:
     model: FaceNet = train_faces(
         x, np.array([index[n] for n in y_names]), len(classes), cfg,
         val=(vx, np.array([index[n] for n in vy_names])) if len(vx) else None, init=init)
-    out = faces_path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
     minutes = (time.perf_counter() - t0) / 60
     save_face_net(model, classes, out, {"history": cfg.history, "data": str(data),
                                         "from": start_from, "minutes": minutes})
@@ -83,9 +92,10 @@ def run(args: argparse.Namespace) -> int:
         minutes = (time.perf_counter() - t0) / 60
         print(f"saved {new_finder} after {minutes:.1f} min in all")
     if (data / "images" / "val").exists():
-        before = evaluate(load_detector(args.finder, start_from), data, split="val") \
-            if init is not None else None
-        after = evaluate(load_detector(new_finder, out), data, split="val")
+        before = evaluate(load_detector(args.finder, start_from, corners=args.corners_from),
+                          data, split="val") if init is not None else None
+        after = evaluate(load_detector(new_finder, out, corners=new_corners or args.corners_from),
+                         data, split="val")
         if before is not None:
             print(f"before: mAP50 {before.map50:.4f}, mAP50-95 {before.map50_95:.4f}")
         print(f"after:  mAP50 {after.map50:.4f}, mAP50-95 {after.map50_95:.4f}")
@@ -93,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
             "before": before.to_dict() if before else None, "after": after.to_dict(),
             "minutes": minutes}, indent=1))
     finder_arg = f" --model {new_finder}" if new_finder != args.finder else ""
+    finder_arg += f" --corners {new_corners}" if new_corners is not None else ""
     print(f"use it with: passt serve --faces {out}{finder_arg}   "
           f"(or passt eval --faces {out}{finder_arg} --data ...)")
     return 0
@@ -119,3 +130,39 @@ def _teach_finder(args: argparse.Namespace, data: Path, finder: object, where: P
                         name="finder", optimizer="AdamW", lr0=5e-4, warmup_epochs=0,
                         close_mosaic=max(1, args.finder_epochs // 3), fraction=1.0)
 
+
+def _teach_corners(args: argparse.Namespace, data: Path, finder: object, where: Path
+                   ) -> Path | None:
+    """Fine-tune the corner refiner on the photos' labelled corners (None: the labels are
+    axis-aligned boxes, which do not say where a card's corners lie)."""
+    from vision.corners import CornerRefiner
+    from vision.detector import DEFAULT_CORNERS
+    from vision.training.teach import teaching_corner_samples
+    from vision.training.train_corners import (
+        CornerTraining,
+        pixel_error,
+        save_corner_net,
+        train_corners,
+    )
+
+    x, y = teaching_corner_samples(data, "train", finder, seed=args.seed)  # type: ignore[arg-type]
+    if len(x) == 0:
+        print("no oriented labels: the corner refiner stays as it is")
+        return None
+    val_x, val_y = teaching_corner_samples(data, "val", finder, 0, args.seed + 1)  # type: ignore[arg-type]
+    val = (val_x, val_y) if len(val_x) else None
+    start = Path(args.corners_from or DEFAULT_CORNERS)
+    model = CornerRefiner(start).model
+    before = pixel_error(model, val_x, val_y) if val else float("nan")
+    print(f"fine-tuning the corner refiner {start} for {args.corner_epochs} epochs on "
+          f"{len(x)} boxes (validation corner error before: {before:.2f} px)")
+    cfg = CornerTraining(epochs=args.corner_epochs, seed=args.seed, lr=1e-3, batch=64)
+    model = train_corners(x, y, cfg, val=val, init=model)
+    after = pixel_error(model, val_x, val_y) if val else float("nan")
+    if val and not after < before:
+        print(f"the corner refiner did not get better ({after:.2f} px): it stays as it is")
+        return None
+    path = where / "card_corners.pt"
+    save_corner_net(model, path, {"history": cfg.history, "data": str(data), "from": str(start),
+                                  "val_px_before": before})
+    return path

@@ -147,21 +147,22 @@ def test_cli_label_with_injected_detector(tmp_path: Path, monkeypatch: pytest.Mo
 
     seen = {}
 
-    def fake_load(finder: Path, faces: Path, conf: float) -> FakeDetector:
-        seen.update(finder=finder, faces=faces, conf=conf)
+    def fake_load(finder: Path, faces: Path, conf: float, corners: Path) -> FakeDetector:
+        seen.update(finder=finder, faces=faces, conf=conf, corners=corners)
         return FakeDetector()
 
     monkeypatch.setattr(vision.detector, "load_detector", fake_load)
     src = photos(tmp_path / "shots")
     assert main(["label", str(src), "--model-finder", str(tmp_path / "f.onnx"),
-                 "--model-faces", str(tmp_path / "m.pt"), "--conf", "0.5"]) == 0
+                 "--model-faces", str(tmp_path / "m.pt"), "--model-corners",
+                 str(tmp_path / "c.pt"), "--conf", "0.5"]) == 0
     text = capsys.readouterr().out
     assert "skipped unreadable image: broken.jpg" in text
     out = tmp_path / "shots-labels"
     tasks = json.loads((out / "labelstudio_tasks.json").read_text())
-    assert tasks[0]["predictions"][0]["model_version"] == "f.onnx@?+m.pt@?"
+    assert tasks[0]["predictions"][0]["model_version"] == "f.onnx@?+m.pt@?+c.pt@?"
     assert [r["value"]["rectanglelabels"] for r in tasks[0]["predictions"][0]["result"]] == [
         ["pink-3"], ["joker"]]
-    assert seen["conf"] == 0.5
+    assert seen["conf"] == 0.5 and seen["corners"] == tmp_path / "c.pt"
     assert main(["label", str(tmp_path / "missing")]) == 2
     assert "no such folder" in capsys.readouterr().err

@@ -102,7 +102,7 @@ def referee_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         cv2.imwrite(str(folder / f"{i:03d}.png"), np.full((48, 64, 3), i, np.uint8))
     zones = tmp_path / "zones.yaml"
     save_zones(calibration(), zones)
-    monkeypatch.setattr(vision.detector, "load_detector", lambda *a: ScriptDetector(tables))
+    monkeypatch.setattr(vision.detector, "load_detector", lambda *a, **k: ScriptDetector(tables))
     out, page = tmp_path / "report.json", tmp_path / "report.html"
     assert main(["referee", str(folder), "--calibration", str(zones), "--players", "3",
                  "--fps", "10", "--out", str(out), "--html", str(page)]) == 0

@@ -177,15 +177,15 @@ def _named_crops(img: np.ndarray, found: np.ndarray, on: list[CardTruth | None]
     return crops, names
 
 
-def corner_samples(img: np.ndarray, boxes: list[np.ndarray], cards: list[CardTruth]
+def corner_samples(img: np.ndarray, boxes: list[np.ndarray], corners: list[np.ndarray]
                    ) -> tuple[np.ndarray, np.ndarray]:
     """What the corner refiner learns from: each box's surroundings, upright, and where the
-    card's true corners lie in that crop."""
+    card's true ``corners`` (one (4, 2) array per box) lie in that crop."""
     from vision.corners import box_crop, corner_targets
 
     xs = [box_crop(img, b)[0] for b in boxes]
-    ys = [corner_targets(b, np.asarray(t.corners, np.float32)) for b, t in
-          zip(boxes, cards, strict=True)]
+    ys = [corner_targets(b, np.asarray(c, np.float32)) for b, c in
+          zip(boxes, corners, strict=True)]
     return np.stack(xs), np.stack(ys).astype(np.float32)
 
 
@@ -265,7 +265,7 @@ def render_one(job: SceneJob, index: int) -> tuple[str, int]:
                 cards.append(t)
         if boxes:
             (out / "corners").mkdir(exist_ok=True)
-            cx, cy = corner_samples(img, boxes, cards)
+            cx, cy = corner_samples(img, boxes, [t.corners for t in cards])
             np.savez_compressed(out / "corners" / f"{index:06d}.npz", x=cx, y=cy)
     if crops:
         np.savez_compressed(out / "faces" / f"{index:06d}.npz", x=np.stack(crops),

@@ -1,8 +1,14 @@
-"""Teach the face classifier a deck from labelled photos (a player's own printing).
+"""Teach the detector a deck from labelled photos (a player's own printing).
 
-Each labelled card becomes several upright crops: along its oriented box when the labels
-have one, else along the oriented box the shipped finder puts on it (matched by IoU), else
-along the labelled box itself. Cards the finder sees that nobody labelled are ``other``.
+Face reader: each labelled card becomes several upright crops: along its oriented box when
+the labels have one, else along the oriented box the shipped finder puts on it (matched by
+IoU), else along the labelled box itself. Cards the finder sees that nobody labelled are
+``other``.
+
+Corner refiner: only oriented labels say where a card's corners lie. Each labelled card
+gives the surroundings of jittered boxes of it and of the finder's box on it, with its
+labelled corners as the target (what ``recipe scenes --corners-per-card`` gives from
+rendered truth).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from vision.detections import box_iou
 from vision.detector import FINDER_WIDTH, Finder, find_cards
 from vision.evaluation import IMAGE_EXT
 from vision.rectify import rectify
-from vision.training.scenes import OTHER, _minrect, jittered
+from vision.training.scenes import OTHER, _minrect, _quad_iou, corner_samples, jittered
 
 
 @dataclass
@@ -125,3 +131,47 @@ def teaching_crops(
                 xs.append(rectify(image, found[j]))
                 ys.append(OTHER)
     return (np.stack(xs) if xs else np.zeros((0, 72, 48, 3), np.uint8)), ys
+
+
+def teaching_corner_samples(
+    data: Path,
+    split: str,
+    finder: Finder | None,
+    boxes_per_card: int = 2,
+    seed: int = 0,
+    match_iou: float = 0.3,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Corner-refiner samples (crops, corners in crop units; see ``corner_samples``) from
+    one split's oriented labels: ``boxes_per_card`` jittered boxes per labelled card, and
+    each finder box on a labelled card (the label it overlaps most, by ``match_iou`` or
+    more). Axis-aligned labels (a detect dataset) give none: they do not say where the
+    corners lie."""
+    from vision.corners import CROP_SIZE
+
+    rng = np.random.default_rng(seed)
+    xs: list[np.ndarray] = []
+    ys: list[np.ndarray] = []
+    for img_path in _images(data, split):
+        image, cards, _, _ = _labelled(data, split, img_path, None)
+        if not cards or _aligned(cards):
+            continue
+        found = find_cards(finder, image)[0] if finder is not None else []
+        boxes, corners = [], []
+        for c in cards:
+            for _ in range(boxes_per_card):
+                boxes.append(_minrect(jittered(c.corners, rng, 0.06)))
+                corners.append(c.corners)
+        for quad in found:
+            overlap = [_quad_iou(quad, c.corners) for c in cards]
+            k = int(np.argmax(overlap))
+            if overlap[k] >= match_iou:
+                boxes.append(quad)
+                corners.append(cards[k].corners)
+        if boxes:
+            x, y = corner_samples(image, boxes, corners)
+            xs.append(x)
+            ys.append(y)
+    if not xs:
+        w, h = CROP_SIZE
+        return np.zeros((0, h, w, 3), np.uint8), np.zeros((0, 4, 2), np.float32)
+    return np.concatenate(xs), np.concatenate(ys)

@@ -74,12 +74,14 @@ def box_error(y: np.ndarray) -> float:
 def train_corners(x: np.ndarray, y: np.ndarray, cfg: CornerTraining,
                   val: tuple[np.ndarray, np.ndarray] | None = None,
                   report: Callable[[str], None] = print,
-                  on_best: Callable[[CornerNet], None] | None = None) -> CornerNet:
-    """Train a corner refiner; returns the model of the best validation epoch."""
+                  on_best: Callable[[CornerNet], None] | None = None,
+                  init: CornerNet | None = None) -> CornerNet:
+    """Train a corner refiner (or fine-tune ``init``, in place); returns the model of the
+    best validation epoch."""
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed)
-    model = CornerNet()
+    model = init if init is not None else CornerNet()
     loss_fn = nn.SmoothL1Loss(beta=0.02)
     nominal = torch.tensor(NOMINAL, dtype=torch.float32).reshape(1, 8)
 
