@@ -194,6 +194,8 @@ class Session:
         if closer is not None and counts is not None and state.reveals is not None and any(
                 len(r) < n for r, n in zip(state.reveals, counts, strict=False)):
             state = self.view.topped_up(state, detections, self._look_closer(closer, t), counts)
+        if counts is not None and state.reveals is not None:
+            state = self.view.trimmed(state, detections, counts)
         was_holding = tr.holding
         for out in tr.update(state, t):
             events.extend(self._tracked(out))

@@ -68,8 +68,13 @@ class Pile:
         size = max(self.size, other.size, 1e-9)
         if min(self.size, other.size) < 0.85 * size:
             return False  # a box that shrank or grew is a card partly covered: cannot tell
-        d = float(np.hypot(self.centre[0] - other.centre[0], self.centre[1] - other.centre[1]))
-        return d > shift * size or self.turned_from(other) > turn
+        return self.shifted_from(other) > shift or self.turned_from(other) > turn
+
+    def shifted_from(self, other: Pile) -> float:
+        """How far its centre lies from ``other``'s, in card diagonals (the larger box's)."""
+        size = max(self.size, other.size, 1e-9)
+        return float(np.hypot(self.centre[0] - other.centre[0],
+                              self.centre[1] - other.centre[1])) / size
 
     def jitters_from(self, other: Pile, shift: float = 0.03, turn: float = 5.0,
                      grow: float = 0.05) -> bool:
@@ -77,8 +82,8 @@ class Pile:
         be: another top, or moved more than ``shift`` card diagonals, turned more than
         ``turn`` degrees, or grown or shrunk by more than ``grow``."""
         size = max(self.size, other.size, 1e-9)
-        d = float(np.hypot(self.centre[0] - other.centre[0], self.centre[1] - other.centre[1]))
-        return (self.top != other.top or d > shift * size or self.turned_from(other) > turn
+        return (self.top != other.top or self.shifted_from(other) > shift
+                or self.turned_from(other) > turn
                 or min(self.size, other.size) < (1.0 - grow) * size)
 
     def turned_from(self, other: Pile) -> float:
@@ -383,6 +388,38 @@ class TableView:
         reveals = tuple(tuple(sorted([*r, *added.get(k, [])], key=str))
                         for k, r in enumerate(state.reveals))
         return dataclasses.replace(state, reveals=reveals)
+
+    def trimmed(self, state: VisibleState, detections: sv.Detections,
+                counts: Sequence[int]) -> VisibleState:
+        """``state``'s reveals without the cards read twice, where a seat's reveal holds more
+        cards than the referee counts in that hand (``counts``): the least sure first, only
+        as many as are too many, and only cards whose centre lies on another card of that
+        reveal read more surely - a box astride two cards of a fanned hand (10802: a red-1
+        and a joker, 15 px apart, and a third box between them read red-1 at 0.33)."""
+        if state.reveals is None or len(detections) == 0:
+            return state
+        extra = {k: len(state.reveals[k]) - n for k, n in enumerate(counts)
+                 if k < len(state.reveals) and len(state.reveals[k]) > n}
+        if not extra:
+            return state
+        names = detections.data.get(CLASS_NAME, np.asarray([], dtype=object))
+        conf = (np.asarray(detections.confidence, np.float64)
+                if detections.confidence is not None else np.ones(len(detections)))
+        pts, quads = centres(detections), _quads(detections)
+        codes = self.calibration.zone_codes(pts, reveal=self.calibration.reveal_seats
+                                            is not None)
+        reveals = [list(r) for r in state.reveals]
+        for k in extra:
+            mine = [i for i in np.argsort(conf, kind="stable") if int(codes[i]) == k
+                    and conf[i] >= self.min_confidence and str(names[i]) in self.class_names]
+            for n, i in enumerate(mine):
+                card = Card.parse(str(names[i]))
+                if extra[k] == 0 or card not in reveals[k]:
+                    continue
+                if any(_inside(pts[i], quads[j]) for j in mine[n + 1:]):
+                    reveals[k].remove(card)
+                    extra[k] -= 1
+        return dataclasses.replace(state, reveals=tuple(tuple(r) for r in reveals))
 
     def _sure_quads(self, detections: sv.Detections) -> list[np.ndarray]:
         """The outlines of the cards read surely enough to count."""

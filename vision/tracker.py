@@ -117,6 +117,7 @@ class _LastHand:
     model: TableModel
     discard: Pile
     at: float
+    played: Pile | None = None  # the discard pile as read with the card played on it
 
 
 @dataclass(frozen=True)
@@ -343,6 +344,8 @@ class Tracker:
         # a new discard read below unsure_read that gives the old top drift_share or more
         # waits unsure_s: it may be the old card read otherwise for a moment
         self.unsure_read, self.drift_share = 0.5, 0.05
+        # a box whose centre moved at most near_shift card diagonals lies where the other did
+        self.near_shift = 0.08
         # ... or whose box is below part_of of the old top's size, turned at most part_turn
         self.part_of, self.part_turn = 0.85, 15.0
         # a stack top gone from its seat as a new discard card landed whose reading gives it
@@ -370,6 +373,8 @@ class Tracker:
         # since when the discard's top has lain still (its box steady from frame to frame)
         self._still_since = 0.0
         self._last_discard: Pile | None = None
+        # the discard pile read in the frame before its top last read otherwise (None: none)
+        self._read_after: Pile | None = None
         self.still_s = still_s
         self._unexplained_since: float | None = None  # the table first read unexplained
         self._frames = 0
@@ -468,6 +473,8 @@ class Tracker:
             self._beside_frames.update(self._same_face_nearby(raw)[1])
             self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
             last, self._last_discard = self._last_discard, raw.discard
+            if raw.discard is not None and (last is None or last.top != raw.discard.top):
+                self._read_after = last
             if raw.discard is None or last is None or raw.discard.jitters_from(last):
                 self._still_since = t
             if raw.discard is not None:
@@ -620,12 +627,21 @@ class Tracker:
 
     def _played_after_end(self, state: VisibleState) -> VisibleState | None:
         """The referee counted the round over, yet a new card lies on the discard: the table
-        read as in play (or None)."""
+        read as in play (or None). Not a card read unsurely just where the last top lies:
+        that is the last top misread (11005 at 79 s: a blue-2 read blue-3 at 0.25 for a
+        second, during the reveal), and taking it for a play loses the round's reveal."""
         if not self._counted_end or not self.model.discard:
             return None
         known = self._known(dataclasses.replace(state, reveals=None))
         d = known.discard
-        return known if d is not None and d.top != self.model.discard[-1].seen_as else None
+        if d is None or d.top == self.model.discard[-1].seen_as:
+            return None
+        was = self.committed.discard if self.committed is not None else None
+        now = state.discard
+        if (now is not None and was is not None and now.confidence < self.unsure_read
+                and now.shifted_from(was) <= self.near_shift):
+            return None  # (its box's turn and size say little: such boxes are odd shapes)
+        return known
 
     def _resume(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         self.phase, self._counted_end = Phase.PLAYING, False
@@ -1065,7 +1081,7 @@ class Tracker:
             self._touched |= self._hidden
             self._commit(state, moved=False)
             return []
-        back = self._taken_back(state, observed, t)
+        back = self._taken_back(state, observed, t) or self._read_again(state, t)
         if back:
             return back
         cands = self._candidates(state)
@@ -1118,7 +1134,8 @@ class Tracker:
             return []
         if len(exact) == 1:
             c, m = exact[0]
-            last = _LastHand(c.observation, self.model, self.committed.discard, t) if (
+            last = _LastHand(c.observation, self.model, self.committed.discard, t,
+                             state.discard) if (
                 c.seat is None and c.move.source is Source.HAND and not c.wish_needed
                 and self.committed is not None and self.committed.discard is not None
                 ) else None
@@ -1249,6 +1266,28 @@ class Tracker:
         return [Misread(f"the discard shows {now.top} again, where it lay: "
                         f"{last.move} was {now.top} misread for a moment", t, state,
                         taken_back=last.move)]
+
+    def _read_again(self, state: VisibleState, t: float) -> list[TrackerEvent]:
+        """Within ``back_s`` of a hand play read from a box astride two cards
+        (:attr:`Pile.squarish`), a card-shaped box where that one lay reads another card
+        surely, read so straight after that box (no frame between without it, or with
+        another reading: a card laid on it comes under an arm): the play was that card
+        misread. It is taken back, and the table decoded again from before it (10807 at
+        90 s: a yellow-5 laid on a red-4, boxed square and read yellow-0 at 0.6 for a
+        second, then boxed as a card and read yellow-5 at 0.7, made two plays; 10305 at
+        147 s: a joker laid on a blue-0 boxed square came after frames without the pile)."""
+        last, now, before = self._last_hand, state.discard, self._read_after
+        played = last.played if last is not None else None
+        if (last is None or played is None or t - last.at > self.back_s + 1e-9
+                or not played.squarish or now is None or now.squarish
+                or now.top == played.top or now.confidence < self.unsure_read
+                or now.shifted_from(played) > self.near_shift
+                or before is None or before.top != played.top or not before.squarish):
+            return []
+        self.model, self._last_hand = last.model, None
+        return [Misread(f"the discard shows {now.top}, boxed as a card, where {played.top} "
+                        f"was read astride two cards: {last.move} was {now.top} misread",
+                        t, state, taken_back=last.move), *self._decode(state, t)]
 
     def _twin_at_seat(self, c: _Candidate, seat: int | None, state: VisibleState, t: float
                       ) -> bool:

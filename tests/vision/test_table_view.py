@@ -93,3 +93,20 @@ def test_a_closer_look_adds_only_cards_of_the_short_seat() -> None:
     closer = table(("yellow-3", *SEAT[1], 0.3), ("green-1", 640, 600, 0.1))
     up = VIEW.topped_up(s, d, closer, [2, 0, 0])
     assert up.reveals == ((C("green-1"), C("red-2")), (), ())
+
+
+def test_a_card_read_twice_in_a_fanned_reveal_is_trimmed_to_the_count() -> None:
+    """10802: seat 2 holds three cards; a fourth box astride the red-1 and the joker, read
+    red-1 at 0.33, made four."""
+    d = table(("blue-4", *SEAT[0]), ("red-1", 540, 640, 0.86), ("red-1", 565, 640, 0.33),
+              ("joker", 590, 640, 0.5), ("green-2", 660, 640, 0.9))
+    s = VIEW.read(d, reveal=True, stack_tops=[(C("blue-4"),), (), ()])
+    assert s.reveals == ((C("green-2"), C("joker"), C("red-1"), C("red-1")), (), ())
+    assert VIEW.trimmed(s, d, [3, 0, 0]).reveals == (
+        (C("green-2"), C("joker"), C("red-1")), (), ())
+    assert VIEW.trimmed(s, d, [4, 0, 0]) == s  # not too many: as read
+    # too many, but every card lies apart: none is a card read twice
+    apart = table(("blue-4", *SEAT[0]), ("red-1", 500, 640, 0.86), ("red-1", 560, 660, 0.33),
+                  ("joker", 620, 640, 0.5))
+    s = VIEW.read(apart, reveal=True, stack_tops=[(C("blue-4"),), (), ()])
+    assert VIEW.trimmed(s, apart, [2, 0, 0]) == s

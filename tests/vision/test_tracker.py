@@ -8,7 +8,17 @@ import supervision as sv
 from engine.cards import CARD_NAMES, Card, Colour
 from engine.observations import RoundStarted
 from engine.rules import Rules
-from tests.vision.table_fakes import CENTRE, COLOUR_SLOT, H, W, at, calibration, scene, table
+from tests.vision.table_fakes import (
+    CENTRE,
+    COLOUR_SLOT,
+    H,
+    W,
+    at,
+    calibration,
+    outlined,
+    scene,
+    table,
+)
 from vision.card_memory import CardMemory
 from vision.detections import CORNERS
 from vision.session import Event, Session
@@ -1050,6 +1060,34 @@ def test_a_round_the_count_ended_goes_on_when_a_card_is_played() -> None:
     assert kinds(ev, "round-over")
 
 
+def test_the_last_top_misread_where_it_lies_does_not_resume_a_counted_end() -> None:
+    """11005 at 79 s: during the reveal the last top, a blue-2, is read blue-3 at 0.25 in
+    its place for a second; the round is over all the same and its reveal is read."""
+    s, clock = started(top="red-3")
+    feed(s, table(_discard("red-5")), clock)  # seat 0
+    r = s.referee.round
+    assert r is not None
+    r.hand_sizes[1] = 1
+    ev = feed(s, table(_discard("red-1")), clock)  # seat 1 plays its last card
+    assert any("lay your hand cards" in e.payload["message"] for e in kinds(ev, "status"))
+    unsure = ("red-4", CENTRE[0] + 1.0, CENTRE[1] - 1.0, 0.25)
+    ev = feed(s, table(unsure), clock, frames=12)
+    assert not [e for e in kinds(ev, "status") if e.payload.get("round_goes_on")]
+    assert moves(ev) == []
+    ev = feed(s, table(unsure, ("blue-1", 560, 640, 0.9)), clock, frames=130)
+    assert kinds(ev, "round-over")
+    # read surely, or laid elsewhere on the pile, the same card is a play
+    for card in (("red-4", *CENTRE, 0.9), ("red-4", CENTRE[0] + 14.0, CENTRE[1] + 9.0, 0.25)):
+        s, clock = started(top="red-3")
+        feed(s, table(_discard("red-5")), clock)
+        r = s.referee.round
+        assert r is not None
+        r.hand_sizes[1] = 1
+        feed(s, table(_discard("red-1")), clock)
+        ev = feed(s, table(card), clock, frames=12)
+        assert [e for e in kinds(ev, "status") if e.payload.get("round_goes_on")], card
+
+
 def test_a_round_the_players_ended_reads_the_reveal_even_if_the_discard_changes() -> None:
     from vision.table_view import Pile, VisibleState
 
@@ -1572,3 +1610,36 @@ def test_the_old_top_read_unsurely_moved_or_late_takes_nothing_back() -> None:
         _, ev = _old_top_back(back_conf, moved, wait)
         assert not [e for e in kinds(ev, "status") if "takes_back" in e.payload]
         assert moves(ev)[0] == "hand:red-2"
+
+
+def _read_astride_then_as_a_card(square: bool, moved: float = 0.0, again_conf: float = 0.7,
+                                 wait: int = 0, gap: int = 0) -> list[Event]:
+    """A red-2 laid on the discard's red-5, boxed (``square``: astride both cards, 70 x 80)
+    and read red-0 at 0.6 for a second; then, after ``wait`` more frames and ``gap`` frames
+    without the pile, boxed as a card ``moved`` px aside and read red-2 at ``again_conf``."""
+    s, clock = started(top="red-5")
+    x, y = CENTRE
+    feed(s, table(("red-5", x, y, 0.9)), clock, frames=5)
+    shape = {0: (70.0, 80.0, 0.0)} if square else None
+    ev = feed(s, outlined(table(("red-0", x + 3, y + 2, 0.6)), shape), clock, frames=10 + wait)
+    ev += feed(s, table(), clock, frames=gap)
+    return ev + feed(s, outlined(table(("red-2", x + 3 + moved, y + 4, again_conf))), clock,
+                     frames=10)
+
+
+def test_a_play_read_astride_two_cards_is_read_again_when_boxed_as_a_card() -> None:
+    """10807 at 90 s: a yellow-5 on a red-4, boxed square, read yellow-0 for a second, then
+    boxed as a card and read yellow-5: one play of the yellow-5, not two."""
+    ev = _read_astride_then_as_a_card(square=True)
+    back = [e for e in kinds(ev, "status") if "takes_back" in e.payload]
+    assert [e.payload["takes_back"] for e in back] == ["hand:red-0"]
+    assert moves(ev) == ["hand:red-0", "hand:red-2"]  # the second stands for the first
+    assert [e.payload["seat"] for e in kinds(ev, "verdict")][-1] == 0
+
+
+def test_a_play_read_from_a_card_shaped_box_or_long_ago_is_not_read_again() -> None:
+    for case in (dict(square=False), dict(square=True, moved=20.0),
+                 dict(square=True, again_conf=0.4), dict(square=True, wait=10),
+                 dict(square=True, gap=2)):  # 10305 at 147 s: a joker laid on a blue-0
+        ev = _read_astride_then_as_a_card(**case)  # type: ignore[arg-type]
+        assert not [e for e in kinds(ev, "status") if "takes_back" in e.payload], case
