@@ -373,8 +373,10 @@ class Tracker:
         # since when the discard's top has lain still (its box steady from frame to frame)
         self._still_since = 0.0
         self._last_discard: Pile | None = None
-        # the discard pile read in the frame before its top last read otherwise (None: none)
+        # the discard pile in the frame before its top last read otherwise (None: none),
+        # and in the first frame it read so
         self._read_after: Pile | None = None
+        self._read_first: Pile | None = None
         self.still_s = still_s
         self._unexplained_since: float | None = None  # the table first read unexplained
         self._frames = 0
@@ -465,6 +467,9 @@ class Tracker:
         return [*recoloured, *self._update(state, t)]
 
     def _update(self, state: VisibleState, t: float) -> list[TrackerEvent]:
+        last, self._last_discard = self._last_discard, state.discard
+        if state.discard is not None and (last is None or last.top != state.discard.top):
+            self._read_after, self._read_first = last, state.discard
         if self.phase is Phase.PLAYING:
             raw, state = state, self._known(state)
             self._twin_frames.update(self._same_face_nearby(state)[0])
@@ -472,9 +477,6 @@ class Tracker:
             # a misread card in a hand may be "known" as the top)
             self._beside_frames.update(self._same_face_nearby(raw)[1])
             self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
-            last, self._last_discard = self._last_discard, raw.discard
-            if raw.discard is not None and (last is None or last.top != raw.discard.top):
-                self._read_after = last
             if raw.discard is None or last is None or raw.discard.jitters_from(last):
                 self._still_since = t
             if raw.discard is not None:
@@ -627,9 +629,12 @@ class Tracker:
 
     def _played_after_end(self, state: VisibleState) -> VisibleState | None:
         """The referee counted the round over, yet a new card lies on the discard: the table
-        read as in play (or None). Not a card read unsurely just where the last top lies:
-        that is the last top misread (11005 at 79 s: a blue-2 read blue-3 at 0.25 for a
-        second, during the reveal), and taking it for a play loses the round's reveal."""
+        read as in play (or None). Not a card read unsurely just where the last top lies
+        from the first frame it read so, straight after the last top was read there: that
+        is the last top misread (11005 at 79 s: a blue-2 read blue-3 at 0.25 for a second,
+        during the reveal), and taking it for a play loses the round's reveal. A card laid
+        is seen landing: its first frames lie aside, or read surely (10603 at 81 s: a
+        blue-0 laid on the blue-1 read 0.73 18 px off, then 0.33 where the blue-1 lay)."""
         if not self._counted_end or not self.model.discard:
             return None
         known = self._known(dataclasses.replace(state, reveals=None))
@@ -637,9 +642,11 @@ class Tracker:
         if d is None or d.top == self.model.discard[-1].seen_as:
             return None
         was = self.committed.discard if self.committed is not None else None
-        now = state.discard
-        if (now is not None and was is not None and now.confidence < self.unsure_read
-                and now.shifted_from(was) <= self.near_shift):
+        now, before, first = state.discard, self._read_after, self._read_first
+        if (now is not None and was is not None and first is not None and before is not None
+                and before.top == was.top and first.top == now.top
+                and max(now.confidence, first.confidence) < self.unsure_read
+                and max(now.shifted_from(was), first.shifted_from(was)) <= self.near_shift):
             return None  # (its box's turn and size say little: such boxes are odd shapes)
         return known
 
