@@ -363,16 +363,10 @@ class TableView:
                  if k < len(state.reveals) and n > len(state.reveals[k])}
         if closer.confidence is not None and len(closer):
             closer = closer[np.asarray(closer.confidence) >= REVEAL_CONF]  # type: ignore[assignment]
-        names = closer.data.get(CLASS_NAME, np.asarray([], dtype=object))
         if not short or len(closer) == 0:
             return state
         sure = self._sure_quads(detections)
-        pts = centres(closer)
-        codes = self.calibration.zone_codes(pts, reveal=self.calibration.reveal_seats
-                                            is not None)
-        conf = (np.asarray(closer.confidence, np.float64) if closer.confidence is not None
-                else np.ones(len(closer)))
-        quads = _quads(closer)
+        names, conf, pts, quads, codes = self._in_reveal_zones(closer)
         taken: list[np.ndarray] = []
         added: dict[int, list[Card]] = {k: [] for k in short}
         for i in np.argsort(-conf, kind="stable"):
@@ -402,12 +396,7 @@ class TableView:
                  if k < len(state.reveals) and len(state.reveals[k]) > n}
         if not extra:
             return state
-        names = detections.data.get(CLASS_NAME, np.asarray([], dtype=object))
-        conf = (np.asarray(detections.confidence, np.float64)
-                if detections.confidence is not None else np.ones(len(detections)))
-        pts, quads = centres(detections), _quads(detections)
-        codes = self.calibration.zone_codes(pts, reveal=self.calibration.reveal_seats
-                                            is not None)
+        names, conf, pts, quads, codes = self._in_reveal_zones(detections)
         reveals = [list(r) for r in state.reveals]
         for k in extra:
             mine = [i for i in np.argsort(conf, kind="stable") if int(codes[i]) == k
@@ -420,6 +409,17 @@ class TableView:
                     reveals[k].remove(card)
                     extra[k] -= 1
         return dataclasses.replace(state, reveals=tuple(tuple(r) for r in reveals))
+
+    def _in_reveal_zones(self, d: sv.Detections) -> tuple[np.ndarray, ...]:
+        """Each card's name, confidence, centre, outline and the seat whose reveal zone it
+        lies in (a zone code)."""
+        names = d.data.get(CLASS_NAME, np.asarray([], dtype=object))
+        conf = (np.asarray(d.confidence, np.float64) if d.confidence is not None
+                else np.ones(len(d)))
+        pts = centres(d)
+        codes = self.calibration.zone_codes(pts, reveal=self.calibration.reveal_seats
+                                            is not None)
+        return names, conf, pts, _quads(d), codes
 
     def _sure_quads(self, detections: sv.Detections) -> list[np.ndarray]:
         """The outlines of the cards read surely enough to count."""
