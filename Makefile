@@ -13,12 +13,16 @@ export YOLO_VERBOSE := False
 # Debian's Chromium drives the real-browser test (playwright never downloads a browser).
 CHROMIUM := /usr/bin/chromium
 
-$(STAMP): pyproject.toml Makefile
+$(STAMP): pyproject.toml constraints.txt Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	# torch first, from the wheels on this machine's disk, so no resolver pulls another build
 	$(BIN)/python -m pip install -q torch==2.14.1 torchvision==0.29.1
-	$(BIN)/python -m pip install -q -e ".[vision,app,dev]"
+	# every other package at the versions the published figures were measured with
+	$(BIN)/python -m pip install -q -c constraints.txt -e ".[vision,app,dev]"
+	# opencv-python and albumentations' opencv-python-headless share the cv2 folder: the
+	# full one is laid last, whole, so the cv2 in use does not depend on install order
+	$(BIN)/python -m pip install -q -c constraints.txt --force-reinstall --no-deps opencv-python
 	touch $(STAMP)
 
 install: $(STAMP)
