@@ -88,6 +88,13 @@ class Calibration:
                     out[i] = code
         return out
 
+    def seats_near(self, point: Sequence[float], reach: float) -> set[int]:
+        """The seats whose zone holds ``point`` or lies within ``reach`` pixels of it."""
+        x, y = float(point[0]), float(point[1])
+        return {k for k, poly in enumerate(self.seats)
+                if cv2.pointPolygonTest(np.asarray(poly, np.float32).reshape(-1, 1, 2),
+                                        (x, y), True) >= -reach}
+
     def zone_of(self, point: Sequence[float]) -> Zone:
         code = int(self.zone_codes(np.asarray([point]))[0])
         return DISCARD if code == DISCARD_CODE else None if code == NOWHERE_CODE else code

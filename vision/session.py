@@ -124,6 +124,7 @@ class Session:
         self.tracker = tracker or Tracker(self.rules.players)
         self.tracker.to_move = lambda: self.referee.to_move
         self.tracker.fits_discard = self._fits_discard
+        self.tracker.seats_near = self._seats_near
         self.calibration = calibration
         self._calibrate = calibrate or (
             lambda d, shape: sectors_from_detections(self.rules.players, d, shape))
@@ -147,6 +148,10 @@ class Session:
         if r is None or not r.discard:
             return None
         return fits_or_unknown(card, r.top, r.wish)
+
+    def _seats_near(self, point: tuple[float, float], reach: float) -> set[int]:
+        """The seats whose zone lies within ``reach`` pixels of ``point``."""
+        return self.calibration.seats_near(point, reach) if self.calibration else set()
 
     # -- frames ----------------------------------------------------------------------------
     def process(self, frame: np.ndarray, t: float) -> list[Event]:
@@ -183,7 +188,8 @@ class Session:
                                            self.calibration.method}, t))
         tr = self.tracker
         state = self.view.read(detections, reveal=tr.wants_reveal,
-                               stack_tops=tr.stack_tops() if tr.wants_reveal else None)
+                               stack_tops=tr.stack_tops() if tr.wants_reveal else None,
+                               discard_known=tr.discard_known(), stacks=tr.stack_places())
         if closer is not None and state.discard is None and not tr.wants_reveal:
             # a discard card in a shadow: read it again closer (at a round's start any card,
             # in play only the known top, which keeps it from counting as hidden)

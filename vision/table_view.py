@@ -21,7 +21,7 @@ stack tops, so a flickering covered card does not make a table "change".
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -67,7 +67,11 @@ class Pile:
         card's box wanders < 3 px and < 8 degrees in the shipped detector (rendered games)."""
         size = max(self.size, other.size, 1e-9)
         if min(self.size, other.size) < 0.85 * size:
-            return False  # a box that shrank or grew is a card partly covered: cannot tell
+            # a box that shrank or grew is a card partly covered: cannot tell - unless both
+            # are card-shaped and lie turned well apart, which covering does not do (11301
+            # at 85 s: a joker laid on a joker boxed short, turned 32 degrees from it)
+            return (not self.squarish and not other.squarish and self.aspect is not None
+                    and other.aspect is not None and self.turned_from(other) > 2.5 * turn)
         return self.shifted_from(other) > shift or self.turned_from(other) > turn
 
     def shifted_from(self, other: Pile) -> float:
@@ -213,7 +217,8 @@ def _alternatives(d: sv.Detections, i: int, class_names: Sequence[str]) -> tuple
 
 
 def make_pile(d: sv.Detections, idx: Sequence[int], quads: np.ndarray, pts: np.ndarray,
-              class_names: Sequence[str] = CARD_NAMES) -> Pile:
+              class_names: Sequence[str] = CARD_NAMES, top: int | None = None) -> Pile:
+    """``top``: the row of ``d`` known to lie on top (else the heuristic above picks it)."""
     idx = list(idx)
     areas = np.array([cv2.contourArea(_convex(quads[i])) for i in idx])
     conf = (np.asarray(d.confidence, np.float64)[idx] if d.confidence is not None
@@ -226,7 +231,7 @@ def make_pile(d: sv.Detections, idx: Sequence[int], quads: np.ndarray, pts: np.n
         candidates = [int(np.argmin(proj)), int(np.argmax(proj))]
     share = areas / max(float(areas.max()), 1e-9)
     score = conf * np.minimum(1.0, share)
-    best = max(candidates, key=lambda k: score[k])
+    best = idx.index(top) if top in idx else max(candidates, key=lambda k: score[k])
     order = [best] + sorted((k for k in range(len(idx)) if k != best), key=lambda k: -score[k])
     names = d.data[CLASS_NAME]
     cards = tuple(Card.parse(str(names[idx[k]])) for k in order)
@@ -243,6 +248,54 @@ def make_pile(d: sv.Detections, idx: Sequence[int], quads: np.ndarray, pts: np.n
         angle=float(np.degrees(np.arctan2(edge[1], edge[0])) % 180.0),
         aspect=outline_aspect(q) if CORNERS in d.data else None,  # an upright box: no shape
     )
+
+
+def by_stacks(codes: np.ndarray, pts: np.ndarray,
+              stacks: Sequence[Sequence[tuple[float, float, float]]], near: float = 1.0
+              ) -> np.ndarray:
+    """Zone codes with each card in a seat's sector that lies within ``near`` card diagonals
+    of a neighbouring seat's known stack, and nearer to it than to any stack of its own
+    seat, given to that neighbour. Sectors are evenly spaced guesses; players lay their
+    stacks in a row in front of them, so the row's far end can cross into the next sector
+    (11210 at 110 s: seat 2's green-3 laid 51 px from its pink-4, in seat 3's sector)."""
+    out = codes.copy()
+    n = len(stacks)
+
+    def nearest(seat: int, p: np.ndarray) -> float:
+        return min((float(np.hypot(*(p - (x, y)))) / max(size, 1e-9)
+                    for x, y, size in stacks[seat]), default=np.inf)
+
+    for i, code in enumerate(codes):
+        if not 0 <= code < n:
+            continue
+        own = nearest(int(code), pts[i])
+        for seat in {(int(code) - 1) % n, (int(code) + 1) % n} - {int(code)}:
+            other = nearest(seat, pts[i])
+            if other <= near and other < own:
+                out[i], own = seat, other
+    return out
+
+
+def newcomer(d: sv.Detections, pile: Pile, known: Pile, on_pile: Collection[Card],
+             sure: float = 0.5, close: float = 0.8) -> int | None:
+    """The row of a card laid on the discard pile that reads below the old top it covers
+    (or None). Cards are only ever laid on top: a card read surely (``sure``) in the pile
+    that is none of the cards known to lie in it (``on_pile``) is the new top, while an old
+    card (the old top, read as before where it lay, or a card it covered at the last look)
+    reads on top - when it scores at least ``close`` of that card (a card held over the
+    pile scores far below it). 11308 at 48 s: a pink-0 laid over half a yellow-0, both read
+    0.84, the yellow-0's box a little larger; at 53 s a green-0 laid on the pink-0."""
+    old = pile.top in known.cards[1:] or pile.top == known.top and not pile.moved_from(known)
+    if not old or len(pile.indices) < 2:
+        return None
+    conf = (np.asarray(d.confidence, np.float64) if d.confidence is not None
+            else np.ones(len(d)))
+    names = d.data[CLASS_NAME]
+    top = pile.indices[0]
+    laid = [i for i in pile.indices[1:]
+            if conf[i] >= sure and conf[i] >= close * conf[top]
+            and Card.parse(str(names[i])) not in on_pile]
+    return laid[0] if len(laid) == 1 else None
 
 
 def outline_aspect(q: np.ndarray) -> float:
@@ -269,9 +322,15 @@ class TableView:
         self.min_confidence = min_confidence
 
     def read(self, detections: sv.Detections, reveal: bool = False,
-             stack_tops: Sequence[Sequence[Card]] | None = None) -> VisibleState:
+             stack_tops: Sequence[Sequence[Card]] | None = None,
+             discard_known: tuple[Pile, Collection[Card]] | None = None,
+             stacks: Sequence[Sequence[tuple[float, float, float]]] | None = None
+             ) -> VisibleState:
         """``reveal``: also list each seat's revealed hand cards - every card of the seat's
-        piles except one pile per known collection stack top in ``stack_tops[seat]``."""
+        piles except one pile per known collection stack top in ``stack_tops[seat]``.
+        ``discard_known``: the discard pile as last known, and the cards known to lie in it
+        (see :func:`newcomer`). ``stacks``: each seat's known collection stacks as (x, y,
+        card diagonal): a card by a neighbour's stack is that seat's (see :func:`by_stacks`)."""
         deck = self._deck(detections)
         keep = deck.copy()
         if detections.confidence is not None and len(detections):
@@ -284,8 +343,13 @@ class TableView:
                                 self._unsure_discard(detections, deck & ~keep))
         pts = centres(d)
         quads = _quads(d)
-        discard_piles, seat_piles = self._piles(d, quads, pts, self.calibration.zone_codes(pts))
+        codes = self.calibration.zone_codes(pts)
+        if stacks is not None:
+            codes = by_stacks(codes, pts, stacks)
+        discard_piles, seat_piles = self._piles(d, quads, pts, codes)
         discard = main_pile(discard_piles)
+        if discard is not None and discard_known is not None:
+            discard = self._known_top(d, discard_piles, discard, quads, pts, *discard_known)
         seats = tuple(tuple(sorted(ps, key=pile_order)) for ps in seat_piles)
         reveals = None
         if reveal:
@@ -295,6 +359,35 @@ class TableView:
                             for k in range(n_seats))
         unsure = None if discard else self._unsure_discard(detections, deck & ~keep)
         return VisibleState(discard, seats, reveals, unsure)
+
+    def _known_top(self, d: sv.Detections, piles: Sequence[Pile], pile: Pile,
+                   quads: np.ndarray, pts: np.ndarray, known: Pile, on_pile: Collection[Card],
+                   close: float = 0.8) -> Pile:
+        """The discard pile with the card laid last on top: a newcomer (see
+        :func:`newcomer`); or, when a card known to lie in the pile reads on top, the known
+        top still read where it lay, scoring at least ``close`` of that card - in another
+        pile of the discard zone (not covering the known top), or in this one when that
+        card showed under the known top at the last look (11308 at 57 s: a yellow-0 half
+        covered by a green-0 read 0.88, the green-0 0.87, the two boxes now one pile, now
+        two)."""
+        laid = newcomer(d, pile, known, on_pile, close=close)
+        if laid is not None:
+            return make_pile(d, pile.indices, quads, pts, self.class_names, top=laid)
+        if pile.top == known.top or pile.top not in on_pile or d.confidence is None:
+            return pile
+        conf = np.asarray(d.confidence, np.float64)
+        names = d.data[CLASS_NAME]
+        for p in piles:
+            if p is pile and pile.top not in known.cards[1:]:
+                continue
+            rows = [i for i in p.indices if str(names[i]) == str(known.top)
+                    and conf[i] >= close * conf[pile.indices[0]]]
+            if len(rows) != 1:
+                continue
+            kept = make_pile(d, p.indices, quads, pts, self.class_names, top=rows[0])
+            if not kept.moved_from(known):
+                return kept
+        return pile
 
     def _deck(self, detections: sv.Detections) -> np.ndarray:
         """Which detections are cards of this deck."""

@@ -326,7 +326,8 @@ class Tracker:
                  unsure_s: float = 1.2, sticky: float = 0.15,
                  reveal_wait_s: float = 8.0, start_ask_s: float = 1.0,
                  close: float = 0.5, transit_s: float = 0.9, twin_s: float = 0.8,
-                 still_s: float = 1.0, back_s: float = 1.5) -> None:
+                 still_s: float = 1.0, back_s: float = 1.5,
+                 astride_s: float = 3.0) -> None:
         self.players = players
         # a card that fits the discard, read still at a seat: it may be on its way there in a
         # hand that paused (a collect of it breaks a rule): it must lie transit_s first
@@ -340,6 +341,10 @@ class Tracker:
         self.start_ask_s = start_ask_s
         # whose turn it is (the session hands in its referee's): orders two moves seen at once
         self.to_move: Callable[[], int | None] | None = None
+        # the seats whose zone lies within so many pixels of a point (the session hands in
+        # its calibration's): a new stack on the edge of the seat to move is that seat's
+        self.seats_near: Callable[[tuple[float, float], float], set[int]] | None = None
+        self.edge = 0.5  # ... within this many card diagonals of that seat's zone
         self.told_confidence = 0.5  # a reading this sure overrides what the players named
         # a new discard read below unsure_read that gives the old top drift_share or more
         # waits unsure_s: it may be the old card read otherwise for a moment
@@ -387,6 +392,12 @@ class Tracker:
         # the old top seen again where it lay within back_s of a hand play onto it: that
         # play was the old top misread
         self.back_s = back_s
+        # a hand play read unsurely from a box astride two cards waits this long (from when
+        # it was first read so) for the card itself, unless a card was seen landing
+        self.astride_s = astride_s
+        # a known stack top read unsurely that drops out of a frame is kept this long
+        self.fill_s = 0.6
+        self._unsure_tops: dict[tuple[int, Colour], tuple[float, Pile]] = {}
         self._hidden: set[Place] = set()  # places an arm hides now
         self._missing_since: dict[Place, float] = {}  # since when each hidden place is
         self._touched: set[Place] = set()  # places hidden, then seen again unchanged
@@ -471,7 +482,7 @@ class Tracker:
         if state.discard is not None and (last is None or last.top != state.discard.top):
             self._read_after, self._read_first = last, state.discard
         if self.phase is Phase.PLAYING:
-            raw, state = state, self._known(state)
+            raw, state = state, self._known(self._filled(state, t))
             self._twin_frames.update(self._same_face_nearby(state)[0])
             # a second pile beside a top as the camera read it (not as the tracker knows it:
             # a misread card in a hand may be "known" as the top)
@@ -630,9 +641,11 @@ class Tracker:
     def _played_after_end(self, state: VisibleState) -> VisibleState | None:
         """The referee counted the round over, yet a new card lies on the discard: the table
         read as in play (or None). Not a card read unsurely just where the last top lies
-        from the first frame it read so, straight after the last top was read there: that
-        is the last top misread (11005 at 79 s: a blue-2 read blue-3 at 0.25 for a second,
-        during the reveal), and taking it for a play loses the round's reveal. A card laid
+        from the first frame it read so, straight after the last top (as read or as known) or
+        another unsure reading was read there: that is the last top misread (11005 at 79 s:
+        a blue-2 read blue-3 at 0.25 for a second, during the reveal; 11309 at 173 s: a
+        square box on a red-2 read red-0, blue-0, pink-0), and taking it for a play loses the
+        round's reveal. A card laid
         is seen landing: its first frames lie aside, or read surely (10603 at 81 s: a
         blue-0 laid on the blue-1 read 0.73 18 px off, then 0.33 where the blue-1 lay)."""
         if not self._counted_end or not self.model.discard:
@@ -644,7 +657,10 @@ class Tracker:
         was = self.committed.discard if self.committed is not None else None
         now, before, first = state.discard, self._read_after, self._read_first
         if (now is not None and was is not None and first is not None and before is not None
-                and before.top == was.top and first.top == now.top
+                and (before.top in (was.top, self.model.discard[-1].card)
+                     or before.confidence < self.unsure_read
+                     and before.shifted_from(was) <= self.near_shift)
+                and first.top == now.top
                 and max(now.confidence, first.confidence) < self.unsure_read
                 and max(now.shifted_from(was), first.shifted_from(was)) <= self.near_shift):
             return None  # (its box's turn and size say little: such boxes are odd shapes)
@@ -726,6 +742,19 @@ class Tracker:
                     stack = pile.stack_colour or next(iter(Colour))
                 out.append(_Candidate(seat, Move.collect(card, stack), pile.top, pile, notes))
         return out
+
+    def _seat_on_edge(self, seat: int, pile: Pile) -> int | None:
+        """The seat to move, when a card read at another seat, on no stack of it, lies within
+        ``edge`` card diagonals of the seat to move's zone (None otherwise): seats are evenly
+        spaced sectors, and a row of stacks can reach past its sector's edge (11210 at 113 s:
+        seat 3's green-5 laid on the diagonal between seats 3 and 0). Not a card like one of
+        that seat's stack tops (a twin laid on it, or that stack nudged)."""
+        k = self._turn()
+        if k is None or k == seat or self.seats_near is None:
+            return None
+        if any(st.top.seen_as == pile.top for st in self.model.stacks[seat]):
+            return None
+        return k if k in self.seats_near(pile.centre, self.edge * (pile.size or 0.0)) else None
 
     def _left_stack(self, state: VisibleState, d: Pile, m: TableModel) -> list[_Candidate]:
         """Stack tops gone from their seat as a new card landed on the discard whose reading
@@ -875,6 +904,40 @@ class Tracker:
             st.colour = now.colour
             st.top.card = st.top.seen_as = now
 
+    def _filled(self, state: VisibleState, t: float) -> VisibleState:
+        """The frame with each known stack top that was read unsurely (below
+        ``unsure_read``) within ``fill_s`` and shows nowhere near its place now put back as
+        it was last read: a card read at 0.2-0.4 drops out of frames and back, and each
+        drop would break the table's stability (11210 at 33-40 s: seat 3's yellow-0 came
+        and went while three seats collected, and the three became one question). Not
+        while the discard shows its face (it may have been played there)."""
+        seats = [list(p) for p in state.seats]
+        for seat, stacks in enumerate(self.model.stacks):
+            for st in stacks:
+                key = (seat, st.colour)
+                here = [p for p in state.seats[seat] if p.top == st.top.seen_as
+                        and _apart(p.centre, st.centre) <= 0.5 * (st.size or p.size or 1.0)]
+                if here:
+                    best = max(here, key=lambda p: p.confidence)
+                    if best.confidence < self.unsure_read:
+                        self._unsure_tops[key] = (t, best)
+                    else:
+                        self._unsure_tops.pop(key, None)
+                    continue
+                last = self._unsure_tops.get(key)
+                if last is None or t - last[0] > self.fill_s + 1e-9:
+                    self._unsure_tops.pop(key, None)
+                    continue
+                near = [p for p in state.seats[seat]
+                        if _apart(p.centre, st.centre) <= 0.5 * (st.size or p.size or 1.0)]
+                if near or (state.discard is not None and state.discard.top == st.top.seen_as):
+                    continue
+                seats[seat].append(last[1])
+        if all(len(a) == len(b) for a, b in zip(seats, state.seats, strict=True)):
+            return state
+        return dataclasses.replace(
+            state, seats=tuple(tuple(sorted(p, key=pile_order)) for p in seats))
+
     def _known(self, state: VisibleState) -> VisibleState:
         """A card that still lies where a known top lay, and could be that card (its reading
         gives it ``sticky`` or more), is that card: a misread that flickers between two
@@ -887,6 +950,10 @@ class Tracker:
         if (discard is not None and old is not None and self.model.discard
                 and could_be(discard, old.top) and not discard.moved_from(old)):
             discard = discard.read_as(old.top)
+        elif (discard is not None and old is not None and self.model.discard
+              and discard.top == self.model.discard[-1].card != old.top
+              and not discard.moved_from(old)):
+            discard = discard.read_as(old.top)  # the card taken for a misread, read right
         told = self._told is not None and bool(self.model.discard) and (
             self.model.discard[-1] is self._told)
         if told and old is not None:  # the players named it: any unsure reading there is it
@@ -894,16 +961,16 @@ class Tracker:
             if (here is not None and here.confidence < self.told_confidence
                     and not here.moved_from(old)):
                 discard = here.read_as(old.top)
-        seats = []
+        seats: list[list[Pile]] = [[] for _ in state.seats]
         for seat, piles in enumerate(state.seats):
-            out = []
             for pile in piles:
                 st = self.model.stack_at(seat, pile.centre, 0.5 * (pile.size or 1.0))
                 if st is not None and could_be(pile, st.top.seen_as):
                     pile = pile.read_as(st.top.seen_as)
-                out.append(pile)
-            seats.append(tuple(sorted(out, key=pile_order)))
-        return dataclasses.replace(state, discard=discard, seats=tuple(seats))
+                by = self._seat_on_edge(seat, pile) if st is None else None
+                seats[seat if by is None else by].append(pile)
+        return dataclasses.replace(state, discard=discard,
+                                   seats=tuple(tuple(sorted(p, key=pile_order)) for p in seats))
 
     def _moved(self, state: VisibleState) -> list[tuple[int | None, Pile]]:
         """Tops that lie elsewhere than at the last commit, in the first frame of this stable
@@ -1135,6 +1202,12 @@ class Tracker:
                                                 or self._maybe_same(exact[0][0])):
             return []  # an unsure new reading of the discard that could be the old card, or
             # a stack top read otherwise there (an arm may hide that stack for a moment): wait
+        if len(exact) == 1 and self._astride(exact[0][0]):
+            landed = self._landed_instead(exact[0][0])
+            if landed is not None:
+                exact = [(landed, self._after(landed))]
+            elif t - self._read_since < self.astride_s - 1e-9:
+                return []  # a box astride two cards read unsurely: wait for the card itself
         if len(exact) == 1 and self._in_transit(exact[0][0], t):
             return []
         if len(exact) == 1 and self._twin_at_seat(exact[0][0], self._turn(), state, t):
@@ -1235,6 +1308,20 @@ class Tracker:
                 fits.append((c, m))
         return fits[0] if len(fits) == 1 else None
 
+    def stack_places(self) -> tuple[tuple[tuple[float, float, float], ...], ...]:
+        """Where each seat's known stacks lie: (x, y, card diagonal) each."""
+        return tuple(tuple((*st.centre, st.size) for st in seat) for seat in self.model.stacks)
+
+    def discard_known(self) -> tuple[Pile, frozenset[Card]] | None:
+        """In play: the discard pile as last committed, and every card known to lie in it
+        (as taken and as read) - what the table view needs to tell a card laid on it."""
+        if self.phase is not Phase.PLAYING or self.committed is None:
+            return None
+        if self.committed.discard is None or not self.model.discard:
+            return None
+        on_pile = {c.card for c in self.model.discard} | {c.seen_as for c in self.model.discard}
+        return self.committed.discard, frozenset(on_pile)
+
     def discard_top(self) -> Card | None:
         """The discard top as the camera reads it."""
         return self._top_at(None)
@@ -1245,6 +1332,34 @@ class Tracker:
             return self.model.discard[-1].seen_as if self.model.discard else None
         st = self.model.stack_of(*place)
         return st.top.seen_as if st is not None else None
+
+    def _astride(self, c: _Candidate) -> bool:
+        """A hand play read unsurely from a box astride two cards (:attr:`Pile.squarish`):
+        the box and its face both below ``unsure_read`` (such readings are wrong far more
+        often than not; 11203 at 22 s: a joker on a red-3 boxed square at 0.25-0.48, its face
+        read joker at 0.7, is the joker)."""
+        return (c.seat is None and c.move.source is Source.HAND and not c.misread
+                and c.pile is not None and c.pile.squarish
+                and c.pile.confidence < self.unsure_read
+                and (not c.pile.alternatives or _share(c.pile, c.seen_as) < self.unsure_read))
+
+    def _landed_instead(self, c: _Candidate) -> _Candidate | None:
+        """The one card read surely on the discard as it landed (in ``touch_frames`` frames
+        or more since the last commit), other than the old top and the unsure reading, that
+        may lie on the table: it is the card played, read unsurely once it lay astride the
+        card under it (11309 at 170 s: a red-2 read 0.8 as it landed on a joker, then boxed
+        square with it and read red-0 at 0.27 for 2 s)."""
+        top = self.model.discard[-1].seen_as if self.model.discard else None
+        seen = self.model.seen()
+        landed = [k for k in self._often(self._landed_frames)
+                  if k not in (top, c.seen_as) and possible(k, seen)]
+        if len(landed) != 1:
+            return None
+        note = (f"{c.seen_as} was read unsurely ({c.pile.confidence if c.pile else 0:.2f}) "
+                f"from a box astride two cards; {landed[0]} was read surely as it landed: "
+                f"read as {landed[0]}")
+        return dataclasses.replace(c, move=Move.hand(landed[0]), notes=(*c.notes, note),
+                                   misread=True)
 
     def _in_transit(self, c: _Candidate, t: float) -> bool:
         """A collect of a card that fits the discard, read still for less than

@@ -110,3 +110,89 @@ def test_a_card_read_twice_in_a_fanned_reveal_is_trimmed_to_the_count() -> None:
                   ("joker", 620, 640, 0.5))
     s = VIEW.read(apart, reveal=True, stack_tops=[(C("blue-4"),), (), ()])
     assert VIEW.trimmed(s, apart, [2, 0, 0]) == s
+
+
+def _known(*cards: tuple) -> object:
+    """The discard pile as the tracker last committed it (its first card is the top)."""
+    pile = VIEW.read(table(*cards)).discard
+    assert pile is not None
+    return pile
+
+
+def test_a_card_laid_on_the_discard_is_its_top_though_it_scores_a_little_lower() -> None:
+    """11308 at 48 s: a pink-0 laid over half a yellow-0, both read 0.84, the yellow-0's box
+    a little larger: cards are only laid on top, so the card new to the pile is the top."""
+    x, y = CENTRE
+    old = ("yellow-0", x, y, 0.84)
+    known = _known(old)
+    laid = table(old, ("pink-0", x + 10, y - 30, 0.8))
+    assert VIEW.read(laid).discard_top == C("yellow-0")  # the score alone: the old top
+    on_pile = {C("yellow-0"), C("green-3")}
+    assert VIEW.read(laid, discard_known=(known, on_pile)).discard_top == C("pink-0")
+    # not a card the pile already holds (a covered card peeking out), nor one held over it
+    assert VIEW.read(laid, discard_known=(known, on_pile | {C("pink-0")})
+                     ).discard_top == C("yellow-0")
+    held = table(old, ("pink-0", x + 10, y - 30, 0.45))
+    assert VIEW.read(held, discard_known=(known, on_pile)).discard_top == C("yellow-0")
+    # nor where the old top lies elsewhere now (the pile was moved: read as it shows)
+    moved = table(("yellow-0", x + 20, y, 0.84), ("pink-0", x + 10, y - 30, 0.8))
+    assert VIEW.read(moved, discard_known=(known, on_pile)).discard_top == C("yellow-0")
+
+
+def test_the_known_top_stays_on_top_of_a_card_it_covers_that_reads_a_little_surer() -> None:
+    """11308 at 57 s: a green-0 laid over a yellow-0 read 0.87, the yellow-0 0.88, the two
+    boxes now one pile, now two: the green-0 stays the top where it lay."""
+    x, y = CENTRE
+    green = ("green-0", x + 25, y, 0.87)
+    known = _known(green)
+    on_pile = {C("green-0"), C("yellow-0")}
+    apart = table(green, ("yellow-0", x - 25, y, 0.88))  # two piles in the discard zone
+    assert VIEW.read(apart).discard_top == C("yellow-0")
+    assert VIEW.read(apart, discard_known=(known, on_pile)).discard_top == C("green-0")
+    # one pile: only when the yellow-0 showed under the green-0 at the last look
+    one = table(green, ("yellow-0", x + 5, y + 20, 0.88))
+    assert VIEW.read(one, discard_known=(known, on_pile)).discard_top == C("yellow-0")
+    shown = _known(green, ("yellow-0", x + 5, y + 20, 0.5))
+    assert VIEW.read(one, discard_known=(shown, on_pile)).discard_top == C("green-0")
+    # a card the pile never held (the other yellow-0 laid anew) is not overruled
+    fresh = {C("green-0")}
+    assert VIEW.read(apart, discard_known=(known, fresh)).discard_top == C("yellow-0")
+
+
+def test_a_card_shaped_box_turned_well_from_a_shorter_one_lies_elsewhere() -> None:
+    """11301 at 85 s: a joker laid on a joker, its box 99 px long, the one under it boxed
+    short (77 px) and turned 32 degrees from it: a box that only grew (a card uncovered)
+    keeps its turn; one astride two cards says nothing."""
+    from vision.table_view import Pile
+
+    under = Pile(C("joker"), centre=(633.0, 375.0), size=77.0, angle=85.0, aspect=1.36)
+    laid = Pile(C("joker"), centre=(634.0, 351.0), size=99.0, angle=53.0, aspect=1.49)
+    assert laid.moved_from(under)
+    uncovered = Pile(C("joker"), centre=(634.0, 351.0), size=99.0, angle=80.0, aspect=1.49)
+    assert not uncovered.moved_from(under)
+    astride = Pile(C("joker"), centre=(634.0, 351.0), size=99.0, angle=53.0, aspect=1.1)
+    assert not astride.moved_from(under)
+
+
+def _edge_point(deg: float, radius: float = 250.0) -> tuple[float, float]:
+    """A point ``deg`` degrees round from the image's x axis (clockwise on screen)."""
+    import math
+
+    a = math.radians(deg)
+    return CENTRE[0] + radius * math.cos(a), CENTRE[1] + radius * math.sin(a)
+
+
+def test_a_card_by_a_neighbours_stack_across_its_sectors_edge_is_that_seats() -> None:
+    """11210 at 110 s: seat 2's green-3 laid 51 px from its pink-4, in seat 3's sector (the
+    sectors are evenly spaced guesses; a seat's row of stacks can cross its edge)."""
+    card = ("blue-1", *_edge_point(155.0))  # seat 1's sector, 5 degrees past seat 0's edge
+    assert VIEW.calibration.zone_of(card[1:3]) == 1
+    diag = 103.0
+    seat0 = (*_edge_point(145.0), diag)  # seat 0's known stack, 0.4 diagonals away
+    assert VIEW.read(table(card)).tops(1) == (C("blue-1"),)
+    assert VIEW.read(table(card), stacks=((seat0,), (), ())).tops(0) == (C("blue-1"),)
+    # not when seat 1 has a stack nearer, nor when seat 0's is over a card diagonal away
+    seat1 = (*_edge_point(158.0), diag)
+    assert VIEW.read(table(card), stacks=((seat0,), (seat1,), ())).tops(1) == (C("blue-1"),)
+    far = (*_edge_point(120.0), diag)
+    assert VIEW.read(table(card), stacks=((far,), (), ())).tops(1) == (C("blue-1"),)

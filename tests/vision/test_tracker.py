@@ -1074,6 +1074,11 @@ def test_the_last_top_misread_where_it_lies_does_not_resume_a_counted_end() -> N
     ev = feed(s, table(unsure), clock, frames=12)
     assert not [e for e in kinds(ev, "status") if e.payload.get("round_goes_on")]
     assert moves(ev) == []
+    # ... nor one read so straight after another unsure reading there (11309 at 173 s: a
+    # red-2 boxed square read red-0, blue-0, then pink-0)
+    ev = feed(s, table(("blue-4", CENTRE[0] - 1.0, CENTRE[1], 0.25)), clock, frames=1)
+    ev += feed(s, table(unsure), clock, frames=12)
+    assert not [e for e in kinds(ev, "status") if e.payload.get("round_goes_on")]
     ev = feed(s, table(unsure, ("blue-1", 560, 640, 0.9)), clock, frames=130)
     assert kinds(ev, "round-over")
     # read surely, laid elsewhere on the pile, or seen landing (10603 at 81 s: a blue-0 read
@@ -1648,3 +1653,62 @@ def test_a_play_read_from_a_card_shaped_box_or_long_ago_is_not_read_again() -> N
                  dict(square=True, gap=2)):  # 10305 at 147 s: a joker laid on a blue-0
         ev = _read_astride_then_as_a_card(**case)  # type: ignore[arg-type]
         assert not [e for e in kinds(ev, "status") if "takes_back" in e.payload], case
+
+
+def _laid_then_read_astride(landing: int, square_frames: int, then: str | None = None
+                            ) -> tuple[Session, list[Event]]:
+    """A red-2 laid on the discard's red-5: read red-2 at 0.8 in ``landing`` frames as it
+    comes down (card-shaped, a little aside), then boxed astride both cards (70 x 80) and
+    read red-0 at 0.3 for ``square_frames`` frames; ``then`` read surely as a card there."""
+    s, clock = started(top="red-5")
+    x, y = CENTRE
+    feed(s, table(("red-5", x, y, 0.9)), clock, frames=5)
+    ev = feed(s, outlined(table(("red-2", x + 6, y + 4, 0.8))), clock, frames=landing)
+    ev += feed(s, outlined(table(("red-0", x + 3, y + 2, 0.3)), {0: (70.0, 80.0, 0.0)}),
+               clock, frames=square_frames)
+    if then is not None:
+        ev += feed(s, outlined(table((then, x + 3, y + 4, 0.8))), clock, frames=10)
+    return s, ev
+
+
+def test_a_play_read_unsurely_astride_two_cards_is_the_card_seen_landing() -> None:
+    """11309 at 170 s: a red-2 read 0.8 as it landed on a joker, then boxed square with it
+    and read red-0 at 0.27 for 2 s: the play is the red-2 (the last card: the round's
+    scores hang on it), and the red-2 read right later is no second play."""
+    s, ev = _laid_then_read_astride(landing=3, square_frames=20, then="red-2")
+    assert moves(ev) == ["hand:red-2"]
+    assert "read surely as it landed" in kinds(ev, "move")[0].payload["notes"][-1]
+    assert s.referee.round is not None and str(s.referee.round.top) == "red-2"
+
+
+def test_a_play_read_unsurely_astride_two_cards_waits_for_the_card_itself() -> None:
+    """11205 at 54 s: a blue-2 laid on a joker read blue-2 in one frame, then blue-5 at 0.3
+    from a square box for 2 s: the card read as a card is the play."""
+    _, ev = _laid_then_read_astride(landing=1, square_frames=20, then="red-2")
+    assert moves(ev) == ["hand:red-2"]
+    # a square box read unsurely that nothing else explains is a play after astride_s
+    _, ev = _laid_then_read_astride(landing=0, square_frames=25)
+    assert moves(ev) == []
+    _, ev = _laid_then_read_astride(landing=0, square_frames=40)
+    assert moves(ev) == ["hand:red-0"]
+
+
+def test_a_new_stack_on_the_edge_of_the_seat_to_move_is_that_seats() -> None:
+    """11210 at 113 s: seat 3's green-5 laid on the diagonal between seats 3 and 0, read in
+    seat 0's sector: a collect out of turn, and seat 3's move missed. A card on no stack
+    within half a card of the seat to move's zone is that seat's; one well inside another
+    seat's sector stays there (out of turn)."""
+    import math
+
+    def round_at(deg: float) -> tuple[float, float]:
+        a = math.radians(deg)
+        return CENTRE[0] + 250.0 * math.cos(a), CENTRE[1] + 250.0 * math.sin(a)
+
+    for deg, seat, broken in ((155.0, 0, []), (185.0, 1, ["out-of-turn"])):
+        s, clock = started(top="red-3")  # seat 0 to move; seat 1's sector from 150 degrees
+        card = ("blue-1", *round_at(deg), 0.9)
+        ev = feed(s, table(("red-3", *CENTRE, 0.9), card), clock)
+        assert moves(ev) == [f"seat {seat}: collect:blue-1"], deg
+        assert rules(ev) + held(ev) == broken  # held: did seat 0 lay a twin unseen?
+        ev = feed(s, table(("red-3", *CENTRE, 0.9), card), clock)
+        assert moves(ev) == []  # the stack stays where it was read
