@@ -353,8 +353,12 @@ class TableView:
         seats = tuple(tuple(sorted(ps, key=pile_order)) for ps in seat_piles)
         reveals = None
         if reveal:
-            laid = seat_piles if self.calibration.reveal_seats is None else self._piles(
-                d, quads, pts, self.calibration.zone_codes(pts, reveal=True))[1]
+            if self.calibration.reveal_seats is None:
+                laid = seat_piles
+            else:
+                far = self.calibration.zone_codes(pts, reveal=True)
+                laid = self._piles(d, quads, pts, far if stacks is None
+                                   else by_stacks(far, pts, stacks))[1]
             reveals = tuple(self._reveal(laid[k], stack_tops[k] if stack_tops else ())
                             for k in range(n_seats))
         unsure = None if discard else self._unsure_discard(detections, deck & ~keep)

@@ -196,3 +196,9 @@ def test_a_card_by_a_neighbours_stack_across_its_sectors_edge_is_that_seats() ->
     assert VIEW.read(table(card), stacks=((seat0,), (seat1,), ())).tops(1) == (C("blue-1"),)
     far = (*_edge_point(120.0), diag)
     assert VIEW.read(table(card), stacks=((far,), (), ())).tops(1) == (C("blue-1"),)
+    # at the round's end that stack top is not read as a card of seat 1's hand (11210: seat
+    # 3's reveal read seat 2's green-3 as its own hand card)
+    tops = ((C("blue-1"),), (), ())
+    shown = VIEW.read(table(card), reveal=True, stack_tops=tops, stacks=((seat0,), (), ()))
+    assert shown.reveals == ((), (), ())
+    assert VIEW.read(table(card), reveal=True, stack_tops=tops).reveals == ((), (C("blue-1"),), ())
