@@ -1203,10 +1203,13 @@ class Tracker:
             return []  # an unsure new reading of the discard that could be the old card, or
             # a stack top read otherwise there (an arm may hide that stack for a moment): wait
         if len(exact) == 1 and self._astride(exact[0][0]):
-            landed = self._landed_instead(exact[0][0])
+            c = exact[0][0]
+            landed = self._landed_instead(c)
             if landed is not None:
                 exact = [(landed, self._after(landed))]
-            elif t - self._read_since < self.astride_s - 1e-9:
+            elif (t - self._read_since < self.astride_s - 1e-9 and c.pile is not None
+                  and (not c.pile.alternatives
+                       or _share(c.pile, c.seen_as) < self.unsure_read)):
                 return []  # a box astride two cards read unsurely: wait for the card itself
         if len(exact) == 1 and self._in_transit(exact[0][0], t):
             return []
@@ -1334,14 +1337,20 @@ class Tracker:
         return st.top.seen_as if st is not None else None
 
     def _astride(self, c: _Candidate) -> bool:
-        """A hand play read unsurely from a box astride two cards (:attr:`Pile.squarish`):
-        the box and its face both below ``unsure_read`` (such readings are wrong far more
-        often than not; 11203 at 22 s: a joker on a red-3 boxed square at 0.25-0.48, its face
-        read joker at 0.7, is the joker)."""
+        """A hand play read unsurely from a box astride two cards (:attr:`Pile.squarish`)
+        or round a part of a card (below ``part_of`` of the old top's box), the box read
+        below ``unsure_read`` (now, or in most frames since it read so): such readings are
+        wrong far more often than not. It is the
+        card seen landing, if one was (11308 at 72 s: a red-3 read 0.66 as it landed, then
+        boxed 38 x 53 and read red-0 at 0.4-0.5, its face 0.6, was one play); else, its face
+        also read below ``unsure_read``, it waits for the card itself (11203 at 22 s: a joker
+        on a red-3 boxed square at 0.25-0.48, its face read joker at 0.7, is the joker)."""
+        was = self.committed.discard if self.committed is not None else None
         return (c.seat is None and c.move.source is Source.HAND and not c.misread
-                and c.pile is not None and c.pile.squarish
-                and c.pile.confidence < self.unsure_read
-                and (not c.pile.alternatives or _share(c.pile, c.seen_as) < self.unsure_read))
+                and c.pile is not None and (c.pile.squarish or was is not None
+                                            and c.pile.size < self.part_of * was.size)
+                and (c.pile.confidence < self.unsure_read or 2 * self._landed_frames[c.seen_as]
+                     < self._read_frames[c.seen_as]))
 
     def _landed_instead(self, c: _Candidate) -> _Candidate | None:
         """The one card read surely on the discard as it landed (in ``touch_frames`` frames

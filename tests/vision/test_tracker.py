@@ -1712,3 +1712,18 @@ def test_a_new_stack_on_the_edge_of_the_seat_to_move_is_that_seats() -> None:
         assert rules(ev) + held(ev) == broken  # held: did seat 0 lay a twin unseen?
         ev = feed(s, table(("red-3", *CENTRE, 0.9), card), clock)
         assert moves(ev) == []  # the stack stays where it was read
+
+
+def test_a_play_read_from_part_of_a_card_mostly_unsurely_is_the_card_seen_landing() -> None:
+    """11308 at 72 s: a red-3 read 0.66 as it landed on a blue-3, then boxed 38 x 53 round a
+    part of it and read red-0 (its face 0.6) at 0.36-0.52: one play of the red-3, not a
+    red-3 unseen and then a red-0 (a false alert each)."""
+    s, clock = started(top="red-5")
+    x, y = CENTRE
+    feed(s, table(("red-5", x, y, 0.9)), clock, frames=5)
+    ev = feed(s, outlined(table(("red-3", x + 6, y + 4, 0.8))), clock, frames=3)
+    part = {0: (36.0, 50.0, 0.0)}  # a part of the card: well below the old top's size
+    for conf in (0.4, 0.45, 0.52, 0.4, 0.44, 0.38) * 3:
+        ev += feed(s, outlined(table(("red-0", x + 3, y + 2, conf, {"red-0": 0.65})), part),
+                   clock, frames=1)
+    assert moves(ev) == ["hand:red-3"]
