@@ -453,6 +453,12 @@ class Session:
                 unseen = []
             for skipped in self._touched_twins(out.observation):  # two seats or more
                 events += self._unseen_before(skipped, out)
+            for twin in self._twins_out_of_turn(out.observation):
+                card, k = twin.move.card, self.referee.to_move
+                events += self._unseen_before(twin, out, note=(
+                    f"a second {card} lay beside seat {twin.seat}'s {card} (in a hand) while "
+                    f"seat {k} was to move, and seat {twin.seat}'s stack shows one {card}: read "
+                    f"as that {card} laid squarely on it, out of turn ({twin})"))
             payload = {"observation": str(out.observation), "notes": list(out.notes),
                        "table": str(out.state)}
             events.append(Event("move", payload, t))
@@ -696,6 +702,30 @@ class Session:
         events = self._corrected(found, Played(None, Move.hand(was)), note, out.timestamp)[0]
         tr.reread(None, r.top, was, under=1)
         return events
+
+    def _twins_out_of_turn(self, obs: Played) -> list[Played]:
+        """Seats neither to move nor moving now where a second card with the face of one
+        stack top lay beside it for two frames or more since the last move, read surely off
+        the stack (the twin in a hand, not a card misread; 11207 at 121 s: a red-0 read
+        0.5 beside seat 0's red-0), never read on the discard: each laid that twin squarely
+        on its top, out of turn (11307 at 75 s: seat 1's other green-3 brought over its
+        green-3 and laid on it; 10809 at 77 s: seat 1's pink-2). The referee then flags the
+        collect out of turn; before, the cheat went unseen and the round's scores were
+        wrong."""
+        k, r, tr = self.referee.to_move, self.referee.round, self.tracker
+        if k is None or r is None or r.turn_lost:
+            return []
+        seen = tr.model.seen()
+        out: list[Played] = []
+        for seat in range(self.rules.players):
+            if seat in (k, obs.seat):
+                continue
+            twins = [u for u in _stack_twins(r, seat, seen) if _place(u) in tr.twin_beside
+                     and _place(u) in tr.twin_held and u.move.card not in tr.discard_faces]
+            if len(twins) == 1:
+                out.append(twins[0])
+                seen[twins[0].move.card] += 1
+        return out
 
     def _touched_twins(self, obs: Played) -> list[Played]:
         """When ``obs`` comes two seats or more after the seat to move: if a hand was at

@@ -403,6 +403,7 @@ class Tracker:
         self._touched: set[Place] = set()  # places hidden, then seen again unchanged
         self._twin_frames: Counter[Place] = Counter()  # frames a twin showed near a top
         self._beside_frames: Counter[Place] = Counter()  # ... as a second pile beside it
+        self._twin_held_frames: Counter[Place] = Counter()  # ... read surely, off the stack
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
         self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
         self._landed_frames: Counter[Card] = Counter()  # ... read surely (>= unsure_read)
@@ -422,6 +423,9 @@ class Tracker:
         self.touched: frozenset[Place] = frozenset()
         # of those, the stacks where a second card with the top's face lay beside the top
         self.twin_beside: frozenset[Place] = frozenset()
+        # ... read surely (``held_read``), off the stack (a twin in a hand, not a misread)
+        self.twin_held: frozenset[Place] = frozenset()
+        self.held_read = 0.7
         self.discard_faces: frozenset[Card] = frozenset()  # read on the discard meanwhile
         # of those, the ones read surely in touch_frames frames or more, other than the top
         self.landed: frozenset[Card] = frozenset()
@@ -487,6 +491,7 @@ class Tracker:
             # a second pile beside a top as the camera read it (not as the tracker knows it:
             # a misread card in a hand may be "known" as the top)
             self._beside_frames.update(self._same_face_nearby(raw)[1])
+            self._twin_held_frames.update(self._twin_held(raw))
             self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
             if raw.discard is None or last is None or raw.discard.jitters_from(last):
                 self._still_since = t
@@ -555,6 +560,7 @@ class Tracker:
             self._last_hand = None
             self.touched = frozenset(self._touched | self._often(self._twin_frames))
             self.twin_beside = self._often(self._beside_frames)
+            self.twin_held = self._often(self._twin_held_frames)
             self.discard_faces = frozenset(self._discard_faces)
             top = self.model.discard[-1].seen_as if self.model.discard else None
             self.landed = frozenset(c for c in self._often(self._landed_frames) if c != top)
@@ -564,7 +570,8 @@ class Tracker:
                 self.model.discard[-1].glimpsed = self.landed  # a card landed on the discard
             self.top_in_hand = self._often(self._loose_frames)
             self._touched = set()
-            for frames in (self._twin_frames, self._beside_frames, self._loose_frames,
+            for frames in (self._twin_frames, self._beside_frames, self._twin_held_frames,
+                           self._loose_frames,
                            self._landed_frames, self._read_frames, self._pulled_frames):
                 frames.clear()
             self._discard_faces.clear()
@@ -1524,6 +1531,18 @@ class Tracker:
                     if two:
                         beside |= places
         return out, beside
+
+    def _twin_held(self, state: VisibleState) -> set[Place]:
+        """Stacks with a second card of their top's face read surely (``held_read``) at
+        the seat, off the stack (more than half a card from it): a twin in a hand."""
+        out: set[Place] = set()
+        for seat, stacks in enumerate(self.model.stacks):
+            for st in stacks:
+                if any(p.top == st.top.seen_as and p.confidence >= self.held_read
+                       and _apart(p.centre, st.centre) > 0.5 * (st.size or p.size or 1.0)
+                       for p in state.seats[seat]):
+                    out.add((seat, st.colour))
+        return out
 
     def _gone(self, observed: Key, model: TableModel | None = None
               ) -> tuple[Card | None, list[Counter[str]]]:

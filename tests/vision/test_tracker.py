@@ -1727,3 +1727,31 @@ def test_a_play_read_from_part_of_a_card_mostly_unsurely_is_the_card_seen_landin
         ev += feed(s, outlined(table(("red-0", x + 3, y + 2, conf, {"red-0": 0.65})), part),
                    clock, frames=1)
     assert moves(ev) == ["hand:red-3"]
+
+
+def _twin_brought_over_seat_2(conf: float) -> list[Event]:
+    """Seats 0-2 each hold one stack (seat 2 a yellow-4); seat 0 is to move. Seat 2 brings
+    the other yellow-4 over its stack (read at ``conf`` in three frames, off the stack) and
+    lays it squarely on it, unseen, out of turn (the turn goes on from seat 2: seat 0 again);
+    then seat 0 collects a pink-5."""
+    s, clock, stacks = _one_stack_each("red-3", ("blue", "blue-1"), ("green", "green-2"),
+                                       ("yellow", "yellow-4"))
+    ev: list[Event] = []
+    for dx in (-110.0, -85.0, -60.0):
+        x, y = at(2, COLOUR_SLOT["yellow"] * (W + 20) + dx)
+        ev += feed(s, scene(["red-3"], stacks, [("yellow-4", x, y, conf)]), clock, frames=1)
+    ev += feed(s, scene(["red-3"], stacks), clock)
+    stacks[0]["pink"] = ["pink-5"]
+    return ev + feed(s, scene(["red-3"], stacks), clock)
+
+
+def test_a_twin_brought_over_a_stack_out_of_turn_is_read_as_laid_on_it() -> None:
+    """11307 at 75 s: seat 1 brought the other green-3 over its green-3 and laid it squarely
+    on it while seat 2 was to move: the cheat went unseen and the round's scores were
+    wrong. Read surely off the stack, that twin was laid there, out of turn."""
+    ev = _twin_brought_over_seat_2(0.9)
+    assert moves(ev) == ["seat 2: collect:yellow-4", "seat 0: collect:pink-5"]
+    assert rules(ev) == ["out-of-turn"]
+    # a card read unsurely as that face (11207 at 121 s: a red-0 at 0.5) is no twin
+    ev = _twin_brought_over_seat_2(0.5)
+    assert moves(ev) == ["seat 0: collect:pink-5"] and rules(ev) == []
