@@ -395,6 +395,8 @@ class Tracker:
         # a hand play read unsurely from a box astride two cards waits this long (from when
         # it was first read so) for the card itself, unless a card was seen landing
         self.astride_s = astride_s
+        # the play waited out so (candidate, model after it, the table it was read on)
+        self._astride_wait: tuple[_Candidate, TableModel, VisibleState] | None = None
         # a known stack top read unsurely that drops out of a frame is kept this long
         self.fill_s = 0.6
         self._unsure_tops: dict[tuple[int, Colour], tuple[float, Pile]] = {}
@@ -554,6 +556,7 @@ class Tracker:
                 or state.discard.top != self.committed.discard.top):
             self._landed_at = self._since
         self.committed = state
+        self._astride_wait = None
         self._held_since, self._asked_hold = None, False
         self._unexplained_since = None
         if moved:
@@ -1165,6 +1168,10 @@ class Tracker:
         back = self._taken_back(state, observed, t) or self._read_again(state, t)
         if back:
             return back
+        waited = self._astride_wait
+        if waited is not None and self._played_on(waited, state):
+            self._astride_wait = None
+            return [*self._take(*waited, t), *self._decode(state, t)]
         cands = self._candidates(state)
         results = [(c, self._after(c)) for c in cands]
         exact = [(c, m) for c, m in results if m.key() == observed]
@@ -1217,22 +1224,15 @@ class Tracker:
             elif (t - self._read_since < self.astride_s - 1e-9 and c.pile is not None
                   and (not c.pile.alternatives
                        or _share(c.pile, c.seen_as) < self.unsure_read)):
-                return []  # a box astride two cards read unsurely: wait for the card itself
+                # a box astride two cards read unsurely: wait for the card itself
+                self._astride_wait = (exact[0][0], exact[0][1], state)
+                return []
         if len(exact) == 1 and self._in_transit(exact[0][0], t):
             return []
         if len(exact) == 1 and self._twin_at_seat(exact[0][0], self._turn(), state, t):
             return []
         if len(exact) == 1:
-            c, m = exact[0]
-            last = _LastHand(c.observation, self.model, self.committed.discard, t,
-                             state.discard) if (
-                c.seat is None and c.move.source is Source.HAND and not c.wish_needed
-                and self.committed is not None and self.committed.discard is not None
-                ) else None
-            self.model, self._asked = m, None
-            self._commit(state)
-            self._last_hand = last
-            return [c.decoded(t, state)]
+            return self._take(*exact[0], state, t)
         pair = self._pair(state, observed, results) if not exact and not lifted and settled \
             else []
         k = self._turn()
@@ -1342,6 +1342,33 @@ class Tracker:
             return self.model.discard[-1].seen_as if self.model.discard else None
         st = self.model.stack_of(*place)
         return st.top.seen_as if st is not None else None
+
+    def _take(self, c: _Candidate, m: TableModel, state: VisibleState, t: float
+              ) -> list[TrackerEvent]:
+        """Commit ``state`` as the move ``c`` (``m``: the model after it)."""
+        last = _LastHand(c.observation, self.model, self.committed.discard, t,
+                         state.discard) if (
+            c.seat is None and c.move.source is Source.HAND and not c.wish_needed
+            and self.committed is not None and self.committed.discard is not None
+            ) else None
+        self.model, self._asked = m, None
+        self._commit(state)
+        self._last_hand = last
+        return [c.decoded(t, state)]
+
+    def _played_on(self, waited: tuple[_Candidate, TableModel, VisibleState],
+                   state: VisibleState) -> bool:
+        """While a play read astride two cards was waited out (see :meth:`_astride`), the
+        table went on: another card lies on the discard away from that box, or a stack
+        changed. The play is taken as it was read (10909 at 62 s: a pink-4 read red-4 from
+        a square box, waited out, then seat 0 played from its stack onto it - missing the
+        play put the turn order out and made two false alerts)."""
+        c, _, before = waited
+        now = state.discard
+        if now is None or c.pile is None:
+            return False
+        elsewhere = now.top != c.seen_as and now.shifted_from(c.pile) > 2 * self.near_shift
+        return elsewhere or _key(state)[1] != _key(before)[1]
 
     def _astride(self, c: _Candidate) -> bool:
         """A hand play read unsurely from a box astride two cards (:attr:`Pile.squarish`)

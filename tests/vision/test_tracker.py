@@ -1755,3 +1755,17 @@ def test_a_twin_brought_over_a_stack_out_of_turn_is_read_as_laid_on_it() -> None
     # a card read unsurely as that face (11207 at 121 s: a red-0 at 0.5) is no twin
     ev = _twin_brought_over_seat_2(0.5)
     assert moves(ev) == ["seat 0: collect:pink-5"] and rules(ev) == []
+
+
+def test_a_play_waited_out_astride_two_cards_is_taken_when_the_table_goes_on() -> None:
+    """10909 at 62 s: a pink-4 read red-4 from a square box was waited out, then the next
+    play landed beside it: the waited play is taken as read, then the next (missing it put
+    the turn order out and made two false alerts)."""
+    s, clock = started(top="red-5")
+    x, y = CENTRE
+    feed(s, table(("red-5", x, y, 0.9)), clock, frames=5)
+    square = outlined(table(("red-0", x + 3, y + 2, 0.3)), {0: (70.0, 80.0, 0.0)})
+    ev = feed(s, square, clock, frames=15)
+    assert moves(ev) == []  # waited out (1.5 s of 3)
+    ev = feed(s, outlined(table(("red-1", x + 40, y + 30, 0.85))), clock, frames=6)
+    assert moves(ev) == ["hand:red-0", "hand:red-1"]
