@@ -242,6 +242,11 @@ def _distance_to_same(m: TableModel, seat: int, pile: Pile) -> float:
     return min(_apart(s.centre, pile.centre) for s in same)
 
 
+def _on(st: TrackedStack, pile: Pile) -> bool:
+    """The pile lies on the stack: its centre within half a card of the stack's."""
+    return _apart(pile.centre, st.centre) <= 0.5 * (st.size or pile.size or 1.0)
+
+
 def _still_shows(st: TrackedStack, piles: Sequence[Pile], new: Pile) -> bool:
     """The stack's top still lies where the stack is, a pile of its own beside ``new``."""
     reach = 0.5 * (st.size or new.size)
@@ -655,9 +660,9 @@ class Tracker:
         another unsure reading was read there: that is the last top misread (11005 at 79 s:
         a blue-2 read blue-3 at 0.25 for a second, during the reveal; 11309 at 173 s: a
         square box on a red-2 read red-0, blue-0, pink-0), and taking it for a play loses the
-        round's reveal. A card laid
-        is seen landing: its first frames lie aside, or read surely (10603 at 81 s: a
-        blue-0 laid on the blue-1 read 0.73 18 px off, then 0.33 where the blue-1 lay)."""
+        round's reveal. A card laid is seen landing: its first frames lie aside, or read
+        surely (10603 at 81 s: a blue-0 laid on the blue-1 read 0.73 18 px off, then 0.33
+        where the blue-1 lay)."""
         if not self._counted_end or not self.model.discard:
             return None
         known = self._known(dataclasses.replace(state, reveals=None))
@@ -925,8 +930,8 @@ class Tracker:
         for seat, stacks in enumerate(self.model.stacks):
             for st in stacks:
                 key = (seat, st.colour)
-                here = [p for p in state.seats[seat] if p.top == st.top.seen_as
-                        and _apart(p.centre, st.centre) <= 0.5 * (st.size or p.size or 1.0)]
+                near = [p for p in state.seats[seat] if _on(st, p)]
+                here = [p for p in near if p.top == st.top.seen_as]
                 if here:
                     best = max(here, key=lambda p: p.confidence)
                     if best.confidence < self.unsure_read:
@@ -938,8 +943,6 @@ class Tracker:
                 if last is None or t - last[0] > self.fill_s + 1e-9:
                     self._unsure_tops.pop(key, None)
                     continue
-                near = [p for p in state.seats[seat]
-                        if _apart(p.centre, st.centre) <= 0.5 * (st.size or p.size or 1.0)]
                 if near or (state.discard is not None and state.discard.top == st.top.seen_as):
                     continue
                 seats[seat].append(last[1])
@@ -957,13 +960,12 @@ class Tracker:
 
         discard = state.discard
         old = self.committed.discard if self.committed else None
+        # ... or the card known to lie there, taken for a misread of it, now read right
         if (discard is not None and old is not None and self.model.discard
-                and could_be(discard, old.top) and not discard.moved_from(old)):
+                and (could_be(discard, old.top)
+                     or discard.top == self.model.discard[-1].card != old.top)
+                and not discard.moved_from(old)):
             discard = discard.read_as(old.top)
-        elif (discard is not None and old is not None and self.model.discard
-              and discard.top == self.model.discard[-1].card != old.top
-              and not discard.moved_from(old)):
-            discard = discard.read_as(old.top)  # the card taken for a misread, read right
         told = self._told is not None and bool(self.model.discard) and (
             self.model.discard[-1] is self._told)
         if told and old is not None:  # the players named it: any unsure reading there is it
@@ -1225,7 +1227,7 @@ class Tracker:
                   and (not c.pile.alternatives
                        or _share(c.pile, c.seen_as) < self.unsure_read)):
                 # a box astride two cards read unsurely: wait for the card itself
-                self._astride_wait = (exact[0][0], exact[0][1], state)
+                self._astride_wait = (*exact[0], state)
                 return []
         if len(exact) == 1 and self._in_transit(exact[0][0], t):
             return []
@@ -1374,11 +1376,11 @@ class Tracker:
         """A hand play read unsurely from a box astride two cards (:attr:`Pile.squarish`)
         or round a part of a card (below ``part_of`` of the old top's box), the box read
         below ``unsure_read`` (now, or in most frames since it read so): such readings are
-        wrong far more often than not. It is the
-        card seen landing, if one was (11308 at 72 s: a red-3 read 0.66 as it landed, then
-        boxed 38 x 53 and read red-0 at 0.4-0.5, its face 0.6, was one play); else, its face
-        also read below ``unsure_read``, it waits for the card itself (11203 at 22 s: a joker
-        on a red-3 boxed square at 0.25-0.48, its face read joker at 0.7, is the joker)."""
+        wrong far more often than not. It is the card seen landing, if one was (11308 at
+        72 s: a red-3 read 0.66 as it landed, then boxed 38 x 53 and read red-0 at 0.4-0.5,
+        its face 0.6, was one play); else, its face also read below ``unsure_read``, it
+        waits for the card itself (11203 at 22 s: a joker on a red-3 boxed square at
+        0.25-0.48, its face read joker at 0.7, is the joker)."""
         was = self.committed.discard if self.committed is not None else None
         return (c.seat is None and c.move.source is Source.HAND and not c.misread
                 and c.pile is not None and (c.pile.squarish or was is not None
@@ -1399,8 +1401,8 @@ class Tracker:
         if len(landed) != 1:
             return None
         note = (f"{c.seen_as} was read unsurely ({c.pile.confidence if c.pile else 0:.2f}) "
-                f"from a box astride two cards; {landed[0]} was read surely as it landed: "
-                f"read as {landed[0]}")
+                f"from a box astride two cards or round part of one; {landed[0]} was read "
+                f"surely as it landed: read as {landed[0]}")
         return dataclasses.replace(c, move=Move.hand(landed[0]), notes=(*c.notes, note),
                                    misread=True)
 
@@ -1566,8 +1568,7 @@ class Tracker:
         for seat, stacks in enumerate(self.model.stacks):
             for st in stacks:
                 if any(p.top == st.top.seen_as and p.confidence >= self.held_read
-                       and _apart(p.centre, st.centre) > 0.5 * (st.size or p.size or 1.0)
-                       for p in state.seats[seat]):
+                       and not _on(st, p) for p in state.seats[seat]):
                     out.add((seat, st.colour))
         return out
 
