@@ -4,12 +4,16 @@ Players cheat rarely; a printing whose red looks pink makes the reader err on ev
 card. When a move is judged a violation, the cards that judgement rests on - the discard
 top, and the stack tops of the seat that moved - are read again from all the frames they
 have lain in since (the card memory's summed evidence, in the table view's alternatives).
-If a reading the detector finds nearly as likely (at least ``close`` times the reading the
-tracker has) makes fewer of the moves since that card was laid break a rule, the card was
-misread: the observation that laid it is corrected and every move since is judged again,
-with a note that says so. A cheat on a table read surely is still flagged, and only cards
-the camera read are re-read (never one the players named, nor the move just seen: the
-tracker's own priors weighed that one already).
+If another reading makes fewer of the moves since that card was laid break a rule, and the
+detector finds it likely enough, the card was misread: the observation that laid it is
+corrected and every move since is judged again, with a note that says so. Likely enough is
+``close`` times the reading the tracker has for one rule break fewer, and ``close`` times
+less for each further one: each is a cheat more that the reading asks to believe, and
+players cheat rarely (11401: the first discard, a pink-2 of a printing whose pink shows as a
+thin dashed edge, read yellow-2 with pink-2 at 0.15 of it; three seats then collected a
+yellow card onto it - three false alerts, where pink-2 makes none). A cheat on a table read
+surely is still flagged, and only cards the camera read are re-read (never one the players
+named, nor the move just seen: the tracker's own priors weighed that one already).
 
 >>> from engine.referee import Referee
 >>> from engine.rules import Rules
@@ -91,9 +95,10 @@ def _as(o: Observation, card: Card) -> Observation:
     return Played(o.seat, move)
 
 
-def _options(ref: Referee, state: VisibleState, close: float
-             ) -> Iterator[tuple[int, Card, Card, int | None]]:
-    """(observation index, card read, other reading, seat) to try."""
+def _options(ref: Referee, state: VisibleState, floor: float
+             ) -> Iterator[tuple[int, Card, Card, int | None, float]]:
+    """(observation index, card read, other reading, seat, the other's share of the read
+    card's probability) to try: those with a share of ``floor`` or more."""
     r = ref.round
     verdict = ref.verdicts[-1]
     last = len(ref.observations) - 1
@@ -116,29 +121,34 @@ def _options(ref: Referee, state: VisibleState, close: float
             continue  # read otherwise since, or told by the players: not this camera's reading
         p_read = dict(pile.alternatives).get(card, 0.0)
         for other, p in pile.alternatives:
-            if other == card or other.is_joker or p < close * p_read or not possible(other, seen):
+            if other == card or other.is_joker or p < floor * p_read or not possible(other, seen):
                 continue
-            yield index, card, other, where
+            yield index, card, other, where, p / p_read if p_read > 0 else float("inf")
 
 
 def _violations(verdicts: list[Verdict], start: int) -> int:
     return sum(len(v.violations) for v in verdicts[start:])
 
 
-def second_look(ref: Referee, state: VisibleState, close: float) -> Rereading | None:
+def second_look(ref: Referee, state: VisibleState, close: float,
+                max_breaks: int = 3) -> Rereading | None:
     """The re-reading that most lowers the violations since its card was laid (None: none
-    lowers them). ``ref``'s last verdict is the move just judged; ``ref`` is not changed."""
+    lowers them enough for how unlikely the detector finds it: ``close`` to the power of the
+    violations it takes away, counting at most ``max_breaks``). ``ref``'s last verdict is
+    the move just judged; ``ref`` is not changed."""
     if not ref.verdicts or not ref.verdicts[-1].violations:
         return None
     best: Rereading | None = None
-    for index, card, other, where in _options(ref, state, close):
+    for index, card, other, where, share in _options(ref, state, close ** max_breaks):
         trial = copy.deepcopy(ref)
         try:
             verdicts = trial.correct(index, _as(ref.observations[index], other))
         except Exception:  # the other reading does not make a game the engine can follow
             continue
         before, after = _violations(ref.verdicts, index), _violations(verdicts, index)
-        if after < before and (best is None or after < best.violations_after):
+        if after >= before or share < close ** min(before - after, max_breaks):
+            continue
+        if best is None or after < best.violations_after:
             best = Rereading(index, trial.observations[index], where, card, other, before,
                              after)
     return best

@@ -506,9 +506,12 @@ class Session:
         self.tracker.add_unseen(obs.seat, obs.move, int(later.observation.move.to_discard)
                                 if isinstance(later.observation, Played) else 0, read_as)
         t = later.timestamp
+        # a table the tracker doubts (cards hidden a while) leaves this guess doubtful too
+        # (11209 at 117 s: a missed play had put the turn order out; the twin seat 1 laid
+        # in its turn was told out of turn)
         return [Event("move", {"observation": str(obs), "notes": [note],
                                "table": str(later.state)}, t),
-                *self._observe(obs, t, [note])]
+                *self._observe(obs, t, [note], unsure=later.unsure)]
 
     def _covered_earlier(self, seat: int, colour: Colour, card: Card, t: float) -> list[Event]:
         """The tracker found that ``card``, taken for a hand play, came from under the top of
@@ -616,19 +619,28 @@ class Session:
         the seat to move lay beside that top (and was never read on the discard) - or a loose
         card with the discard top's face lay at that seat: that seat laid the twin squarely,
         unseen, and the hand play is the next seat's (a hand play names no seat: it is the
-        turn's). Not when both could be, nor when the twin is the card played."""
-        obs, k, r, tr = out.observation, self.referee.to_move, self.referee.round, self.tracker
-        if not isinstance(obs, Played) or obs.seat is not None or not obs.move.to_discard or (
-                k is None or r is None or r.turn_lost):
+        turn's). Not when both could be, nor when the twin is the card played. The next seat
+        is asked the same, and so on: two seats in a row may each lay a twin on their own
+        (11408 at 92-96 s: seat 1's red-1 on its red-1, seat 2's yellow-0 on its yellow-0,
+        then seat 3's hand play; before, only seat 1's was seen, and seat 3's next moves
+        looked out of turn)."""
+        obs, tr = out.observation, self.tracker
+        if not isinstance(obs, Played) or obs.seat is not None or not obs.move.to_discard:
             return []
-        seen = tr.model.seen()
-        twins = [u for u in _stack_twins(r, k, seen) if _place(u) in tr.twin_beside
-                 and u.move.card not in tr.discard_faces]
-        if k in tr.top_in_hand and possible(r.top, seen):  # ... or the discard top's twin
-            twins.append(Played(None, Move.hand(r.top)))
-        if len(twins) != 1 or twins[0].move.card == obs.move.card:
-            return []
-        return self._unseen_before(twins[0], out)
+        events: list[Event] = []
+        for _ in range(self.rules.players - 1):
+            k, r = self.referee.to_move, self.referee.round
+            if k is None or r is None or r.turn_lost:
+                break
+            seen = tr.model.seen()
+            twins = [u for u in _stack_twins(r, k, seen) if _place(u) in tr.twin_beside
+                     and u.move.card not in tr.discard_faces]
+            if k in tr.top_in_hand and possible(r.top, seen):  # ... or the discard top's twin
+                twins.append(Played(None, Move.hand(r.top)))
+            if len(twins) != 1 or twins[0].move.card == obs.move.card:
+                break
+            events += self._unseen_before(twins[0], out)
+        return events
 
     def _take_back(self, out: Misread, move: Played) -> list[Event]:
         """The tracker found its last move, a hand play, a misread: the referee takes it
@@ -764,9 +776,10 @@ class Session:
         events: list[Event] = []
         if seen is not None and self.look_close is not None and verdict.violations:
             events, verdict = self._second_look(seen, verdict, t)
-        if seen is not None and verdict.violations:
-            why = unsure or doubt(verdict, seen, read, before, self.tracker.model,
-                                  self.sure_read)
+        if verdict.violations:
+            why = unsure
+            if why is None and seen is not None:
+                why = doubt(verdict, seen, read, before, self.tracker.model, self.sure_read)
             if why is not None:
                 self._unsure.append((verdict.observation, why))
         shown = self.shown(verdict)

@@ -60,7 +60,14 @@ import numpy as np
 from engine.cards import Card, Colour, copies_in_deck
 from engine.moves import Move, Source
 from engine.observations import Observation, Played, RoundOver, RoundStarted
-from vision.card_priors import into_collection, onto_discard, possible, read_card, twin
+from vision.card_priors import (
+    beside_own_stacks,
+    into_collection,
+    onto_discard,
+    possible,
+    read_card,
+    twin,
+)
 from vision.table_view import SURE_FACE, Pile, VisibleState, pile_order
 
 
@@ -245,6 +252,12 @@ def _distance_to_same(m: TableModel, seat: int, pile: Pile) -> float:
 def _on(st: TrackedStack, pile: Pile) -> bool:
     """The pile lies on the stack: its centre within half a card of the stack's."""
     return _apart(pile.centre, st.centre) <= 0.5 * (st.size or pile.size or 1.0)
+
+
+def _nearest_on(stacks: Sequence[TrackedStack], pile: Pile) -> TrackedStack | None:
+    """The stack the pile lies on, the nearest where it lies on two side by side."""
+    on = [st for st in stacks if _on(st, pile)]
+    return min(on, key=lambda st: _apart(pile.centre, st.centre), default=None)
 
 
 def _still_shows(st: TrackedStack, piles: Sequence[Pile], new: Pile) -> bool:
@@ -742,13 +755,15 @@ class Tracker:
             for name in added:
                 pile = max((p for p in piles if str(p.top) == name),
                            key=lambda p: _distance_to_same(m, seat, p))
-                under = m.stack_at(seat, pile.centre, pile.size)
+                near = under = m.stack_at(seat, pile.centre, pile.size)
                 if under is not None and _still_shows(under, piles, pile):
                     under = None  # laid beside that stack, overlapping it: a new stack
                 top = m.discard[-1].card if m.discard else None
-                card, notes = read_card(pile.top, pile.alternatives, m.seen(),
-                                        into_collection(top, under.colour if under else None),
-                                        self.close)
+                card, notes = read_card(
+                    pile.top, pile.alternatives, m.seen(),
+                    into_collection(top, under.colour if under else None), self.close,
+                    impossible=None if near is not None else beside_own_stacks(
+                        seat, (st.colour for st in m.stacks[seat])))
                 if under is not None:
                     stack = under.colour
                 elif card.colour is not None:
@@ -1539,7 +1554,10 @@ class Tracker:
         """Places where, in this frame, a card with the face of the top lies elsewhere than
         the top did at the last commit, or beside it: a twin in a hand over its twin; and of
         those, the stacks where it lies beside it (a second pile with the top's face, or a
-        second card with it in the top's pile: the twin over its twin, both read)."""
+        second card with it in the top's pile: the twin over its twin, both read). A pile on
+        another of the seat's stacks is that stack read otherwise, no twin (11310 at 110 s:
+        seat 2's pink-1 stack read red-1 at 0.5 beside its red-1, now and then, made a red-1
+        collected unseen)."""
         old = self.committed
         if old is None:
             return set(), set()
@@ -1552,7 +1570,14 @@ class Tracker:
         for seat, (now, then) in enumerate(zip(state.seats, old.seats, strict=True)):
             for pile in then:
                 same = [p for p in now if p.top == pile.top]
-                two = _copies(now, pile.top) > _copies(then, pile.top)
+                stacks = self.model.stacks[seat]
+
+                def free(piles: Sequence[Pile], stacks: list[TrackedStack] = stacks,
+                         face: Card = pile.top) -> list[Pile]:
+                    return [p for p in piles if (st := _nearest_on(stacks, p)) is None
+                            or st.top.seen_as == face]
+
+                two = _copies(free(now), pile.top) > _copies(free(then), pile.top)
                 if two or (len(same) == 1 and same[0].moved_from(pile)):
                     places = {(seat, st.colour) for st in self.model.stacks[seat]
                               if st.top.seen_as == pile.top}

@@ -46,3 +46,36 @@ def test_a_sure_reading_stays_and_the_violation_is_told() -> None:
 def test_no_second_look_when_switched_off() -> None:
     s, clock = _start(PINKISH_RED, look=None)
     assert rules(_collect_pink3(s, clock, PINKISH_RED)) == ["collect-fitting"]
+
+
+FAINT_RED = {"pink-4": 0.8, "red-4": 0.1}  # red read pink, the red only 0.125 of it
+
+
+def test_one_rule_break_does_not_re_read_a_faint_alternative() -> None:
+    s, clock = _start(FAINT_RED)
+    assert rules(_collect_pink3(s, clock, FAINT_RED)) == ["collect-fitting"]
+
+
+def test_two_rule_breaks_re_read_a_fainter_alternative() -> None:
+    """Each rule break a reading asks to believe counts: a second seat collecting a pink
+    card onto 'pink-4' makes red-4 at 0.125 of it the better reading."""
+    s, clock = _start(FAINT_RED)
+    assert rules(_collect_pink3(s, clock, FAINT_RED)) == ["collect-fitting"]
+    first = ("pink-4", *CENTRE, 0.9, FAINT_RED)
+    pink3 = ("pink-3", *at(0), 0.9, {"pink-3": 0.95})
+    ev = feed(s, table(first, pink3, ("pink-1", *at(1), 0.9, {"pink-1": 0.95})), clock)
+    assert moves(ev) == ["seat 1: collect:pink-1"]
+    corrected = [e for e in kinds(ev, "verdict") if "corrects" in e.payload]
+    assert [e.payload["observation"] for e in corrected] == ["round starts: discard red-4"]
+    assert rules(ev) == []  # both collects judged again: neither breaks a rule on red-4
+    assert str(s.referee.round.top) == "red-4"  # type: ignore[union-attr]
+
+
+def test_two_rule_breaks_keep_a_reading_the_detector_is_sure_of() -> None:
+    sure = {"pink-4": 0.95, "red-4": 0.02}
+    s, clock = _start(sure)
+    assert rules(_collect_pink3(s, clock, sure)) == ["collect-fitting"]
+    first = ("pink-4", *CENTRE, 0.9, sure)
+    pink3 = ("pink-3", *at(0), 0.9, {"pink-3": 0.95})
+    ev = feed(s, table(first, pink3, ("pink-1", *at(1), 0.9, {"pink-1": 0.95})), clock)
+    assert rules(ev) == ["collect-fitting"]

@@ -6,7 +6,8 @@ import numpy as np
 import supervision as sv
 
 from engine.cards import CARD_NAMES, Card, Colour
-from engine.observations import RoundStarted
+from engine.moves import Move
+from engine.observations import Played, RoundStarted
 from engine.rules import Rules
 from tests.vision.table_fakes import (
     CENTRE,
@@ -497,6 +498,31 @@ def test_a_collected_card_read_unsurely_is_read_as_one_that_may_be_collected() -
     assert "pink-4 is not blue" in kinds(ev, "move")[0].payload["notes"][0]
 
 
+
+def _new_stack_at_seat_0(slot: float) -> list[Event]:
+    """Seat 0 holds a yellow-2 stack; in its next turn a card read yellow-4 (pink-4 at 0.14
+    of it) lands in its zone at ``slot`` stack places from the yellow one."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-1"),
+                                       ("green", "green-1"))
+    x, y = at(0, COLOUR_SLOT["yellow"] * (W + 20))
+    card = ("yellow-4", x + slot * (W + 20), y, 0.8, {"yellow-4": 0.84, "pink-4": 0.12})
+    if not slot:  # squarely on the yellow stack: its top now shows this card
+        stacks = {**stacks, 0: {}}
+    return feed(s, scene(["blue-3"], stacks, [card]), clock)
+
+
+def test_a_new_stack_clear_of_a_stack_of_its_read_colour_is_read_as_another_colour() -> None:
+    """One stack per colour: a yellow card would have gone on the yellow stack (11401 at
+    84 s: a pink-4 of a printing whose pink shows as a thin edge, read yellow-4 at 0.83)."""
+    ev = _new_stack_at_seat_0(-1.0)
+    assert moves(ev) == ["seat 0: collect:pink-4"] and not kinds(ev, "question")
+    assert "seat 0 has a yellow stack elsewhere" in kinds(ev, "move")[0].payload["notes"][0]
+
+
+def test_a_card_on_a_stack_of_its_read_colour_is_collected_onto_it() -> None:
+    ev = _new_stack_at_seat_0(0.0)
+    assert moves(ev) == ["seat 0: collect:yellow-4"]
+
 def _squared_green_stack_at_seat_0() -> tuple[Session, Clock, tuple, list[tuple]]:
     """Seat 0 holds green-1 under green-2 in a squared stack (only the top shows); seats 1
     and 2 have played since: seat 0 is to move, the discard top red-1."""
@@ -986,6 +1012,39 @@ def test_a_twin_over_its_twin_read_in_one_pile_then_a_hand_play_is_a_collect_too
     assert moves(ev) == ["seat 0: collect:yellow-2", "hand:blue-5"]
     assert rules(ev) == [] and not kinds(ev, "question")
 
+
+
+def test_twins_beside_two_stacks_in_turn_then_a_hand_play_is_two_collects_and_a_play(
+        ) -> None:
+    """Seat 0 brings a second yellow-2 beside its yellow-2 and lays it squarely, then seat 1
+    does the same with its pink-4; then a hand card lands: seat 2's (11408 at 92-96 s)."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    for seat, colour, card in ((0, "yellow", "yellow-2"), (1, "pink", "pink-4")):
+        x, y = at(seat, COLOUR_SLOT[colour] * (W + 20))
+        feed(s, scene(["blue-3"], stacks, [(card, x + W + 6, y - 10, 0.8)]), clock, frames=3)
+        feed(s, scene(["blue-3"], stacks), clock, frames=8)
+    ev = feed(s, scene(["blue-3", "blue-5"], stacks), clock, frames=8)
+    assert moves(ev) == ["seat 0: collect:yellow-2", "seat 1: collect:pink-4", "hand:blue-5"]
+    assert rules(ev) == [] and not kinds(ev, "question")
+
+
+def test_a_stack_read_a_moment_as_its_neighbour_s_face_is_no_twin_beside_it() -> None:
+    """Seat 0's pink-1 stack, beside its red-1 stack, read red-1 for a few frames in its
+    turn; then a hand card lands: seat 0's play, no red-1 collected unseen (11310 at 110 s)."""
+    s, clock, stacks = _one_stack_each("blue-3", ("red", "red-1"), ("green", "green-2"),
+                                       ("yellow", "yellow-2"))
+    stacks[0]["pink"] = ["pink-1"]
+    assert moves(feed(s, scene(["blue-3"], stacks), clock)) == ["seat 0: collect:pink-1"]
+    for seat, colour, card in ((1, "green", "green-4"), (2, "yellow", "yellow-4")):
+        stacks[seat][colour].append(card)
+        assert moves(feed(s, scene(["blue-3"], stacks), clock)) == [f"seat {seat}: collect:{card}"]
+    x, y = at(0, COLOUR_SLOT["pink"] * (W + 20))
+    flicker = {**stacks, 0: {"red": ["red-1"]}}
+    feed(s, scene(["blue-3"], flicker, [("red-1", x, y, 0.5)]), clock, frames=3)
+    feed(s, scene(["blue-3"], stacks), clock, frames=8)
+    ev = feed(s, scene(["blue-3", "blue-5"], stacks), clock, frames=8)
+    assert moves(ev) == ["hand:blue-5"] and rules(ev) == []
 
 def test_a_twin_read_on_the_discard_meanwhile_was_played_not_collected() -> None:
     ev = _twin_beside_seat_0s_stack("yellow-2")
@@ -1756,6 +1815,23 @@ def test_a_twin_brought_over_a_stack_out_of_turn_is_read_as_laid_on_it() -> None
     ev = _twin_brought_over_seat_2(0.5)
     assert moves(ev) == ["seat 0: collect:pink-5"] and rules(ev) == []
 
+
+
+
+def test_a_move_inferred_on_a_doubted_table_has_its_alerts_told_as_unsure() -> None:
+    """A move the camera did not see but the tracker infers (a twin laid squarely, unseen)
+    is judged on the table the tracker read; where it doubts that table (cards hidden a
+    while: a move there may have gone unseen, and the turn order with it), the inferred
+    move's alerts are told as unsure, to check (11209 at 117 s: a missed play had put the
+    turn order out; a twin laid in turn was told out of turn)."""
+    s, clock, stacks = _one_stack_each("red-3", ("blue", "blue-1"), ("green", "green-2"),
+                                       ("yellow", "yellow-4"))
+    twin = Played(2, Move.collect(Card.parse("yellow-4"), Colour.YELLOW))  # seat 0 to move
+    ev = s._observe(twin, clock.t, ["inferred"], unsure="cards stay hidden (seat 1)")
+    assert rules(ev) == [] and [v["rule"] for e in kinds(ev, "verdict")
+                                for v in e.payload.get("unsure", [])] == ["out-of-turn"]
+    twin = Played(1, Move.collect(Card.parse("green-2"), Colour.GREEN))  # not doubted: told
+    assert rules(s._observe(twin, clock.t, ["inferred"])) == ["out-of-turn"]
 
 def test_a_play_waited_out_astride_two_cards_is_taken_when_the_table_goes_on() -> None:
     """10909 at 62 s: a pink-4 read red-4 from a square box was waited out, then the next
