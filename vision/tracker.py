@@ -254,6 +254,12 @@ def _on(st: TrackedStack, pile: Pile) -> bool:
     return _apart(pile.centre, st.centre) <= 0.5 * (st.size or pile.size or 1.0)
 
 
+# two unsure readings of the discard top in one place are one card read otherwise when their
+# boxes are this alike in size (11208: 69-94 px; a part of a card boxed at two thirds of it,
+# then the whole card boxed, is a card laid there: tests/vision/test_tracker.py)
+FLICKER_SIZE = 0.7
+
+
 def _nearest_on(stacks: Sequence[TrackedStack], pile: Pile) -> TrackedStack | None:
     """The stack the pile lies on, the nearest where it lies on two side by side."""
     on = [st for st in stacks if _on(st, pile)]
@@ -426,6 +432,7 @@ class Tracker:
         self._twin_held_frames: Counter[Place] = Counter()  # ... read surely, off the stack
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
         self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
+        self._discard_lost = False  # ... a frame showed no discard pile (a hand over it)
         self._landed_frames: Counter[Card] = Counter()  # ... read surely (>= unsure_read)
         self._landed_first: dict[Card, float] = {}  # ... first so when
         self._loose_frames: Counter[int] = Counter()  # frames the top's twin lay at a seat
@@ -515,7 +522,9 @@ class Tracker:
             self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
             if raw.discard is None or last is None or raw.discard.jitters_from(last):
                 self._still_since = t
-            if raw.discard is not None:
+            if raw.discard is None:
+                self._discard_lost = True
+            else:
                 self._read_frames[raw.discard.top] += 1
             if raw.discard is not None and raw.discard.confidence >= self.unsure_read:
                 self._landed_frames[raw.discard.top] += 1
@@ -526,8 +535,23 @@ class Tracker:
                     if p.confidence >= self.unsure_read:
                         self._first_seen.setdefault((seat, p.top), p.centre)
             self._pulled_frames.update(self._pulled(raw))
-        if state != self._candidate or (self._candidate is not None
-                                         and state.moved_tops(self._candidate)):
+        was = self.committed
+        if self.phase is Phase.PLAYING and was is not None and self._wanders_from_committed(
+                state):
+            # the committed top read otherwise as unsurely: no new card (the seats may have
+            # changed meanwhile: they are read as they are)
+            state = dataclasses.replace(state, discard=was.discard)
+        top = self.model.discard[-1].seen_as if self.model.discard else None
+        if self._flickers(self._candidate, state) and top not in (
+                state.discard_top, self._candidate.discard_top if self._candidate else None):
+            # the same table: its new discard card read unsurely, otherwise - not the old
+            # top read again (11209 at 52 s: a green-4 read 0.73 as it landed, then read as
+            # the green-1 under it at 0.28; 10808 at 113 s: the green-3 read green-0 at 0.3
+            # for 0.6 s under a hand, then green-3 at 0.25)
+            self._candidate = state
+            self._frames += 1
+        elif state != self._candidate or (self._candidate is not None
+                                           and state.moved_tops(self._candidate)):
             if state != self._candidate:
                 self._read_since = t  # the tops read otherwise (not only moved)
             self._candidate, self._since, self._frames = state, t, 1
@@ -596,6 +620,7 @@ class Tracker:
                            self._landed_frames, self._read_frames, self._pulled_frames):
                 frames.clear()
             self._discard_faces.clear()
+            self._discard_lost = False
             self._first_seen.clear()
         self._hidden = set()
         self._missing_since = {}
@@ -772,6 +797,43 @@ class Tracker:
                     stack = pile.stack_colour or next(iter(Colour))
                 out.append(_Candidate(seat, Move.collect(card, stack), pile.top, pile, notes))
         return out
+
+    def _flickers(self, last: VisibleState | None, state: VisibleState) -> bool:
+        """``state`` is ``last`` but for its discard top, read below ``unsure_read`` in both,
+        in one place: one card whose reading wanders between unsure faces, not a table that
+        changes (11208 at 107 s: seat 3's blue-4 played onto the blue-3, boxed square with
+        it and read blue-5, blue-1 and blue-4 at 0.25 in turn for 5 s - never still long
+        enough to be read; the next two moves piled up meanwhile and became one question)."""
+        if last is None or state.seats != last.seats or state.discard is None or (
+                last.discard is None or state.discard.top == last.discard.top):
+            return False
+        now, then = state.discard, last.discard
+        big = max(now.size, then.size, 1.0)
+        return (max(now.confidence, then.confidence) < self.unsure_read
+                and _apart(now.centre, then.centre) <= 0.25 * big
+                and min(now.size, then.size) >= FLICKER_SIZE * big)  # not a part, then whole
+
+    def _wanders_from_committed(self, state: VisibleState) -> bool:
+        """``state``'s discard top is the committed one read otherwise as unsurely (see
+        :meth:`_flickers`; 11208 at 108-112 s: the blue-4 once read, then blue-5 and blue-1
+        at 0.25 in turn, made two hand plays) - unless the pile was out of sight a frame
+        since (a hand laid a card: 10909 at 62 s, a pink-4 read red-4 at 0.25-0.39 on a
+        pink-0 read red-0 at 0.3-0.4), or the reading is of a card read surely on the
+        discard before or since the last move (11209 at 52 s: a green-4 read 0.73 as it
+        landed on a green-1 read 0.3, then green-0 at 0.28; 10909 at 65 s: a pink-1 read
+        red-1 at 0.54 as it landed, just before the move under it was read)."""
+        c = self.committed
+        if c is None or self._discard_lost or state.discard is None:
+            return False
+        if not self._flickers(dataclasses.replace(c, seats=state.seats), state):
+            return False
+        return not self._landed_since() and state.discard.top not in self.landed
+
+    def _landed_since(self) -> frozenset[Card]:
+        """Cards other than the committed top read surely on the discard since the last
+        commit (in ``touch_frames`` frames or more)."""
+        top = self.model.discard[-1].seen_as if self.model.discard else None
+        return frozenset(c for c in self._often(self._landed_frames) if c != top)
 
     def _seat_on_edge(self, seat: int, pile: Pile) -> int | None:
         """The seat to move, when a card read at another seat, on no stack of it, lies within

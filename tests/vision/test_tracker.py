@@ -475,6 +475,46 @@ def test_an_unsure_smaller_box_turned_from_the_old_top_is_a_card_laid_anew() -> 
     assert moves(feed(s, d, clock, frames=8)) == ["hand:pink-1"]
 
 
+
+
+def test_a_stack_play_whose_reading_wanders_between_unsure_faces_is_read() -> None:
+    """11208 at 107 s: seat 3's blue-4 played onto the blue-3, read 0.67 as it landed, then
+    boxed square with it and read blue-5, blue-1 and blue-4 at 0.25 in turn for 5 s: one
+    card whose reading wanders, never still long enough to be read. Its play is read, then
+    the next seat's collect - not a hand play each time it reads otherwise, nor one
+    question for all."""
+    s, clock, stacks = _one_stack_each("blue-3", ("blue", "blue-4"), ("green", "green-2"),
+                                       ("yellow", "yellow-1"))
+    played = {**stacks, 0: {}}
+    x, y = CENTRE
+    ev = feed(s, scene(["blue-3"], played, [("blue-4", x + 20, y, 0.67)]), clock, frames=2)
+    wander = [("blue-5", {"blue-5": 0.4, "blue-0": 0.1}), ("blue-1", {"blue-1": 0.6}),
+              ("blue-4", {"blue-4": 0.5, "blue-1": 0.2})]
+    for i in range(32):  # each reading for 0.2 s, 6.4 s in all
+        if i == 16:
+            played[1] = {"green": ["green-2", "green-0"]}
+        name, probs = wander[i % 3]
+        dx, dy = ((0, 0), (-16, 8), (10, -12))[i % 3]  # each box astride the two cards
+        d = scene([], played, [(name, x + 20 + dx, y + dy, 0.3, probs)])
+        d = outlined(d, {len(d) - 1: (80.0, 84.0, 30.0 + 5 * (i % 3))})
+        ev += feed(s, d, clock, frames=2)
+    assert moves(ev) == ["seat 0: stack:blue-4", "seat 1: collect:green-0"]
+    assert not kinds(ev, "question")
+
+
+def test_an_unsure_reading_after_the_pile_was_out_of_sight_is_a_card_laid() -> None:
+    """10909 at 62 s: a pink-4 laid on a pink-0 (read red-0 at 0.3-0.4), a hand over the
+    pile for a frame, then read red-4 at 0.25-0.39 in the same place: a card laid, not the
+    red-0 read otherwise."""
+    s, clock = started(top="red-3")
+    x, y = CENTRE
+    ev = feed(s, table(("red-0", x, y, 0.35, {"red-0": 0.4, "pink-0": 0.3})), clock, frames=20)
+    assert moves(ev) == ["hand:red-0"]
+    feed(s, table(), clock, frames=1)
+    ev = feed(s, table(("red-4", x + 4, y - 5, 0.33, {"red-4": 0.55, "pink-4": 0.2})), clock,
+              frames=20)
+    assert moves(ev) == ["hand:red-4"]
+
 def test_a_collected_card_read_unsurely_is_read_as_one_that_may_be_collected() -> None:
     s, clock = started(top="red-3", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
     red3 = ("red-3", *CENTRE, 0.93)
