@@ -515,6 +515,21 @@ def test_an_unsure_reading_after_the_pile_was_out_of_sight_is_a_card_laid() -> N
               frames=20)
     assert moves(ev) == ["hand:red-4"]
 
+
+def test_the_discard_top_read_otherwise_then_as_itself_unsurely_is_no_move() -> None:
+    """10808 at 113 s: the green-3 on the discard, under a hand, read green-0 at 0.3 for
+    0.6 s, then green-3 at 0.25, then surely again: no play - the top read again is no
+    wandering reading of a new card."""
+    s, clock = started(top="red-3")
+    x, y = CENTRE
+    assert moves(feed(s, table(("green-3", x + 10, y + 5, 0.8)), clock)) == ["hand:green-3"]
+    ev = []
+    for name, conf, frames in (("green-0", 0.3, 3), ("green-3", 0.25, 2)) * 3:
+        ev += feed(s, table((name, x + 8, y + 2, conf, {name: 0.6})),
+                   clock, frames=frames)
+    ev += feed(s, table(("green-3", x + 10, y + 5, 0.8)), clock)
+    assert moves(ev) == [] and not kinds(ev, "question")
+
 def test_a_collected_card_read_unsurely_is_read_as_one_that_may_be_collected() -> None:
     s, clock = started(top="red-3", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
     red3 = ("red-3", *CENTRE, 0.93)
