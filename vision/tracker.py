@@ -607,8 +607,7 @@ class Tracker:
             self.twin_beside = self._often(self._beside_frames)
             self.twin_held = self._often(self._twin_held_frames)
             self.discard_faces = frozenset(self._discard_faces)
-            top = self.model.discard[-1].seen_as if self.model.discard else None
-            self.landed = frozenset(c for c in self._often(self._landed_frames) if c != top)
+            self.landed = self._landed_since()
             self.landed_first = dict(self._landed_first)
             self._landed_first.clear()
             if self.model.discard and self.model.discard[-1].glimpsed is None:
@@ -1471,10 +1470,8 @@ class Tracker:
         may lie on the table: it is the card played, read unsurely once it lay astride the
         card under it (11309 at 170 s: a red-2 read 0.8 as it landed on a joker, then boxed
         square with it and read red-0 at 0.27 for 2 s)."""
-        top = self.model.discard[-1].seen_as if self.model.discard else None
         seen = self.model.seen()
-        landed = [k for k in self._often(self._landed_frames)
-                  if k not in (top, c.seen_as) and possible(k, seen)]
+        landed = [k for k in self._landed_since() if k != c.seen_as and possible(k, seen)]
         if len(landed) != 1:
             return None
         note = (f"{c.seen_as} was read unsurely ({c.pile.confidence if c.pile else 0:.2f}) "
