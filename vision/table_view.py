@@ -216,13 +216,18 @@ def _alternatives(d: sv.Detections, i: int, class_names: Sequence[str]) -> tuple
     return tuple((Card.parse(class_names[k]), float(probs[k])) for k in order if probs[k] > 0)
 
 
+def confidences(d: sv.Detections) -> np.ndarray:
+    """Each detection's confidence (ones when the detector gives none)."""
+    return (np.asarray(d.confidence, np.float64) if d.confidence is not None
+            else np.ones(len(d)))
+
+
 def make_pile(d: sv.Detections, idx: Sequence[int], quads: np.ndarray, pts: np.ndarray,
               class_names: Sequence[str] = CARD_NAMES, top: int | None = None) -> Pile:
     """``top``: the row of ``d`` known to lie on top (else the heuristic above picks it)."""
     idx = list(idx)
     areas = np.array([cv2.contourArea(_convex(quads[i])) for i in idx])
-    conf = (np.asarray(d.confidence, np.float64)[idx] if d.confidence is not None
-            else np.ones(len(idx)))
+    conf = confidences(d)[idx]
     candidates = list(range(len(idx)))
     if len(idx) >= 3:  # only the ends of the pile's long axis can be on top
         p = pts[idx] - pts[idx].mean(axis=0)
@@ -288,8 +293,7 @@ def newcomer(d: sv.Detections, pile: Pile, known: Pile, on_pile: Collection[Card
     old = pile.top in known.cards[1:] or pile.top == known.top and not pile.moved_from(known)
     if not old or len(pile.indices) < 2:
         return None
-    conf = (np.asarray(d.confidence, np.float64) if d.confidence is not None
-            else np.ones(len(d)))
+    conf = confidences(d)
     names = d.data[CLASS_NAME]
     top = pile.indices[0]
     laid = [i for i in pile.indices[1:]
@@ -379,7 +383,7 @@ class TableView:
             return make_pile(d, pile.indices, quads, pts, self.class_names, top=laid)
         if pile.top == known.top or pile.top not in on_pile or d.confidence is None:
             return pile
-        conf = np.asarray(d.confidence, np.float64)
+        conf = confidences(d)
         names = d.data[CLASS_NAME]
         for p in piles:
             if p is pile and pile.top not in known.cards[1:]:
@@ -511,8 +515,7 @@ class TableView:
         """Each card's name, confidence, centre, outline and the seat whose reveal zone it
         lies in (a zone code)."""
         names = d.data.get(CLASS_NAME, np.asarray([], dtype=object))
-        conf = (np.asarray(d.confidence, np.float64) if d.confidence is not None
-                else np.ones(len(d)))
+        conf = confidences(d)
         pts = centres(d)
         codes = self.calibration.zone_codes(pts, reveal=self.calibration.reveal_seats
                                             is not None)

@@ -266,6 +266,13 @@ def _nearest_on(stacks: Sequence[TrackedStack], pile: Pile) -> TrackedStack | No
     return min(on, key=lambda st: _apart(pile.centre, st.centre), default=None)
 
 
+def _off_other_stacks(piles: Sequence[Pile], stacks: Sequence[TrackedStack], face: Card
+                      ) -> list[Pile]:
+    """The piles not lying on a stack whose top is another face than ``face``."""
+    return [p for p in piles
+            if (st := _nearest_on(stacks, p)) is None or st.top.seen_as == face]
+
+
 def _still_shows(st: TrackedStack, piles: Sequence[Pile], new: Pile) -> bool:
     """The stack's top still lies where the stack is, a pile of its own beside ``new``."""
     reach = 0.5 * (st.size or new.size)
@@ -535,15 +542,15 @@ class Tracker:
                     if p.confidence >= self.unsure_read:
                         self._first_seen.setdefault((seat, p.top), p.centre)
             self._pulled_frames.update(self._pulled(raw))
-        was = self.committed
+        was, last = self.committed, self._candidate
         if self.phase is Phase.PLAYING and was is not None and self._wanders_from_committed(
-                state):
+                was, state):
             # the committed top read otherwise as unsurely: no new card (the seats may have
             # changed meanwhile: they are read as they are)
             state = dataclasses.replace(state, discard=was.discard)
-        top = self.model.discard[-1].seen_as if self.model.discard else None
-        if self._flickers(self._candidate, state) and top not in (
-                state.discard_top, self._candidate.discard_top if self._candidate else None):
+        if last is not None and state.seats == last.seats and self._wanders(
+                last.discard, state.discard) and self._top_at(None) not in (
+                state.discard_top, last.discard_top):
             # the same table: its new discard card read unsurely, otherwise - not the old
             # top read again (11209 at 52 s: a green-4 read 0.73 as it landed, then read as
             # the green-1 under it at 0.28; 10808 at 113 s: the green-3 read green-0 at 0.3
@@ -797,41 +804,37 @@ class Tracker:
                 out.append(_Candidate(seat, Move.collect(card, stack), pile.top, pile, notes))
         return out
 
-    def _flickers(self, last: VisibleState | None, state: VisibleState) -> bool:
-        """``state`` is ``last`` but for its discard top, read below ``unsure_read`` in both,
-        in one place: one card whose reading wanders between unsure faces, not a table that
-        changes (11208 at 107 s: seat 3's blue-4 played onto the blue-3, boxed square with
+    def _wanders(self, then: Pile | None, now: Pile | None) -> bool:
+        """``now`` is the discard pile ``then`` read as another face, below ``unsure_read``
+        in both, in one place: one card whose reading wanders between unsure faces, not a
+        card laid (11208 at 107 s: seat 3's blue-4 played onto the blue-3, boxed square with
         it and read blue-5, blue-1 and blue-4 at 0.25 in turn for 5 s - never still long
         enough to be read; the next two moves piled up meanwhile and became one question)."""
-        if last is None or state.seats != last.seats or state.discard is None or (
-                last.discard is None or state.discard.top == last.discard.top):
+        if then is None or now is None or now.top == then.top:
             return False
-        now, then = state.discard, last.discard
         big = max(now.size, then.size, 1.0)
         return (max(now.confidence, then.confidence) < self.unsure_read
                 and _apart(now.centre, then.centre) <= 0.25 * big
                 and min(now.size, then.size) >= FLICKER_SIZE * big)  # not a part, then whole
 
-    def _wanders_from_committed(self, state: VisibleState) -> bool:
-        """``state``'s discard top is the committed one read otherwise as unsurely (see
-        :meth:`_flickers`; 11208 at 108-112 s: the blue-4 once read, then blue-5 and blue-1
+    def _wanders_from_committed(self, was: VisibleState, state: VisibleState) -> bool:
+        """``state``'s discard top is the committed one (``was``) read otherwise as unsurely
+        (see :meth:`_wanders`; 11208 at 108-112 s: the blue-4 once read, then blue-5 and blue-1
         at 0.25 in turn, made two hand plays) - unless the pile was out of sight a frame
         since (a hand laid a card: 10909 at 62 s, a pink-4 read red-4 at 0.25-0.39 on a
         pink-0 read red-0 at 0.3-0.4), or the reading is of a card read surely on the
         discard before or since the last move (11209 at 52 s: a green-4 read 0.73 as it
         landed on a green-1 read 0.3, then green-0 at 0.28; 10909 at 65 s: a pink-1 read
         red-1 at 0.54 as it landed, just before the move under it was read)."""
-        c = self.committed
-        if c is None or self._discard_lost or state.discard is None:
+        if self._discard_lost or state.discard is None:
             return False
-        if not self._flickers(dataclasses.replace(c, seats=state.seats), state):
-            return False
-        return not self._landed_since() and state.discard.top not in self.landed
+        return (self._wanders(was.discard, state.discard) and not self._landed_since()
+                and state.discard.top not in self.landed)
 
     def _landed_since(self) -> frozenset[Card]:
         """Cards other than the committed top read surely on the discard since the last
         commit (in ``touch_frames`` frames or more)."""
-        top = self.model.discard[-1].seen_as if self.model.discard else None
+        top = self._top_at(None)
         return frozenset(c for c in self._often(self._landed_frames) if c != top)
 
     def _seat_on_edge(self, seat: int, pile: Pile) -> int | None:
@@ -1630,13 +1633,8 @@ class Tracker:
             for pile in then:
                 same = [p for p in now if p.top == pile.top]
                 stacks = self.model.stacks[seat]
-
-                def free(piles: Sequence[Pile], stacks: list[TrackedStack] = stacks,
-                         face: Card = pile.top) -> list[Pile]:
-                    return [p for p in piles if (st := _nearest_on(stacks, p)) is None
-                            or st.top.seen_as == face]
-
-                two = _copies(free(now), pile.top) > _copies(free(then), pile.top)
+                two = (_copies(_off_other_stacks(now, stacks, pile.top), pile.top)
+                       > _copies(_off_other_stacks(then, stacks, pile.top), pile.top))
                 if two or (len(same) == 1 and same[0].moved_from(pile)):
                     places = {(seat, st.colour) for st in self.model.stacks[seat]
                               if st.top.seen_as == pile.top}

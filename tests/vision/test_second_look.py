@@ -51,6 +51,16 @@ def test_no_second_look_when_switched_off() -> None:
 FAINT_RED = {"pink-4": 0.8, "red-4": 0.1}  # red read pink, the red only 0.125 of it
 
 
+def _two_pink_collects(probs: dict[str, float]) -> tuple[Session, list]:
+    """Seat 0 collects a pink-3 onto the first discard read 'pink-4' with ``probs`` (told as
+    collect-fitting: one rule break), then seat 1 a pink-1: the events of the second."""
+    s, clock = _start(probs)
+    assert rules(_collect_pink3(s, clock, probs)) == ["collect-fitting"]
+    first = ("pink-4", *CENTRE, 0.9, probs)
+    pink3 = ("pink-3", *at(0), 0.9, {"pink-3": 0.95})
+    return s, feed(s, table(first, pink3, ("pink-1", *at(1), 0.9, {"pink-1": 0.95})), clock)
+
+
 def test_one_rule_break_does_not_re_read_a_faint_alternative() -> None:
     s, clock = _start(FAINT_RED)
     assert rules(_collect_pink3(s, clock, FAINT_RED)) == ["collect-fitting"]
@@ -59,11 +69,7 @@ def test_one_rule_break_does_not_re_read_a_faint_alternative() -> None:
 def test_two_rule_breaks_re_read_a_fainter_alternative() -> None:
     """Each rule break a reading asks to believe counts: a second seat collecting a pink
     card onto 'pink-4' makes red-4 at 0.125 of it the better reading."""
-    s, clock = _start(FAINT_RED)
-    assert rules(_collect_pink3(s, clock, FAINT_RED)) == ["collect-fitting"]
-    first = ("pink-4", *CENTRE, 0.9, FAINT_RED)
-    pink3 = ("pink-3", *at(0), 0.9, {"pink-3": 0.95})
-    ev = feed(s, table(first, pink3, ("pink-1", *at(1), 0.9, {"pink-1": 0.95})), clock)
+    s, ev = _two_pink_collects(FAINT_RED)
     assert moves(ev) == ["seat 1: collect:pink-1"]
     corrected = [e for e in kinds(ev, "verdict") if "corrects" in e.payload]
     assert [e.payload["observation"] for e in corrected] == ["round starts: discard red-4"]
@@ -72,10 +78,5 @@ def test_two_rule_breaks_re_read_a_fainter_alternative() -> None:
 
 
 def test_two_rule_breaks_keep_a_reading_the_detector_is_sure_of() -> None:
-    sure = {"pink-4": 0.95, "red-4": 0.02}
-    s, clock = _start(sure)
-    assert rules(_collect_pink3(s, clock, sure)) == ["collect-fitting"]
-    first = ("pink-4", *CENTRE, 0.9, sure)
-    pink3 = ("pink-3", *at(0), 0.9, {"pink-3": 0.95})
-    ev = feed(s, table(first, pink3, ("pink-1", *at(1), 0.9, {"pink-1": 0.95})), clock)
+    _, ev = _two_pink_collects({"pink-4": 0.95, "red-4": 0.02})
     assert rules(ev) == ["collect-fitting"]
