@@ -33,6 +33,9 @@ from vision.calibration import DISCARD_CODE, Calibration
 from vision.detections import CLASS_NAME, CLASS_PROBS, CORNERS, centres
 
 OVERLAP = 0.25  # share of the smaller card that must be covered for two cards to be one pile
+# a box of at most PART_AREA of another's reading the same face, PART of it inside that one:
+# a part of that card, boxed again (a twin laid on its twin is boxed whole)
+PART, PART_AREA = 0.7, 0.75
 STATE_CONFIDENCE = 0.25  # a card counts for the game state from this confidence on
 REVEAL_CONF = 0.02  # a closer look's card fills a short reveal from this confidence on
 SURE_FACE = 0.9  # a closer look's card the finder is unsure of counts if its face reads so
@@ -55,6 +58,9 @@ class Pile:
     indices: tuple[int, ...] = field(default=(), compare=False)  # rows in the detections
     angle: float = field(default=0.0, compare=False)  # the top's long side, degrees in [0, 180)
     aspect: float | None = field(default=None, compare=False)  # its box: long side / short
+    # in ``cards``' order: the box lies within a larger one of the pile reading the same
+    # face - a part of that card boxed again, no second copy (none given: no part)
+    parts: tuple[bool, ...] = field(default=(), compare=False)
 
     @property
     def squarish(self) -> bool:
@@ -239,7 +245,8 @@ def make_pile(d: sv.Detections, idx: Sequence[int], quads: np.ndarray, pts: np.n
     best = idx.index(top) if top in idx else max(candidates, key=lambda k: score[k])
     order = [best] + sorted((k for k in range(len(idx)) if k != best), key=lambda k: -score[k])
     names = d.data[CLASS_NAME]
-    cards = tuple(Card.parse(str(names[idx[k]])) for k in order)
+    cards_at = [str(names[i]) for i in idx]
+    cards = tuple(Card.parse(cards_at[k]) for k in order)
     top_i = idx[best]
     wh = quads[top_i].max(axis=0) - quads[top_i].min(axis=0)
     q = quads[top_i]
@@ -252,7 +259,20 @@ def make_pile(d: sv.Detections, idx: Sequence[int], quads: np.ndarray, pts: np.n
         indices=tuple(idx[k] for k in order),
         angle=float(np.degrees(np.arctan2(edge[1], edge[0])) % 180.0),
         aspect=outline_aspect(q) if CORNERS in d.data else None,  # an upright box: no shape
+        parts=tuple(_part_of_another(k, idx, areas, cards_at, quads) for k in order),
     )
+
+
+def _part_of_another(k: int, idx: Sequence[int], areas: np.ndarray, names: Sequence[str],
+                     quads: np.ndarray) -> bool:
+    """The ``k``-th card's box is much smaller than another box of the pile that reads the
+    same face and lies mostly inside it (``PART_AREA``, ``PART``): the finder boxed a part of
+    that card again (10901 at 77 s: an arm over seat 1's blue-2 left a box on half the card,
+    0.73 of it inside the whole card's, read blue-2 at 0.25 - taken for its twin in a
+    hand). A twin laid on its twin is boxed whole; one peeking out under it shows outside."""
+    return any(j != k and names[j] == names[k] and areas[k] <= PART_AREA * areas[j]
+               and _overlap(quads[idx[k]], quads[idx[j]]) >= PART
+               for j in range(len(idx)))
 
 
 def by_stacks(codes: np.ndarray, pts: np.ndarray,
@@ -326,12 +346,13 @@ class TableView:
         self.min_confidence = min_confidence
 
     def read(self, detections: sv.Detections, reveal: bool = False,
-             stack_tops: Sequence[Sequence[Card]] | None = None,
+             stack_tops: Sequence[Sequence[Card | frozenset[Card]]] | None = None,
              discard_known: tuple[Pile, Collection[Card]] | None = None,
              stacks: Sequence[Sequence[tuple[float, float, float]]] | None = None
              ) -> VisibleState:
         """``reveal``: also list each seat's revealed hand cards - every card of the seat's
-        piles except one pile per known collection stack top in ``stack_tops[seat]``.
+        piles except one pile per known collection stack top in ``stack_tops[seat]`` (a face,
+        or the faces that top may read as).
         ``discard_known``: the discard pile as last known, and the cards known to lie in it
         (see :func:`newcomer`). ``stacks``: each seat's known collection stacks as (x, y,
         card diagonal): a card by a neighbour's stack is that seat's (see :func:`by_stacks`)."""
@@ -532,12 +553,14 @@ class TableView:
         return list(_quads(detections)[keep])
 
     @staticmethod
-    def _reveal(piles: Sequence[Pile], stack_tops: Sequence[Card]) -> tuple[Card, ...]:
-        left = list(stack_tops)
+    def _reveal(piles: Sequence[Pile], stack_tops: Sequence[Card | frozenset[Card]]
+                ) -> tuple[Card, ...]:
+        left = [t if isinstance(t, frozenset) else frozenset({t}) for t in stack_tops]
         out: list[Card] = []
         for pile in piles:
-            if pile.top in left:
-                left.remove(pile.top)
+            hit = next((k for k, faces in enumerate(left) if pile.top in faces), None)
+            if hit is not None:
+                left.pop(hit)
             else:
                 out.extend(pile.cards)
         return tuple(sorted(out, key=str))

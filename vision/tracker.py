@@ -307,8 +307,10 @@ def _share(pile: Pile, card: Card) -> float:
 
 def _copies(piles: Sequence[Pile], card: Card) -> int:
     """How many cards with ``card``'s face the camera reads in ``piles`` (in each, the top
-    and the cards peeking out under it)."""
-    return sum(max(int(p.top == card), p.cards.count(card)) for p in piles)
+    and the cards peeking out under it; a part of a card boxed again is none)."""
+    return sum(max(int(p.top == card), sum(
+        c == card and not (k < len(p.parts) and p.parts[k]) for k, c in enumerate(p.cards)))
+        for p in piles)
 
 
 def _key(state: VisibleState) -> Key:
@@ -432,6 +434,10 @@ class Tracker:
         self.fill_s = 0.6
         self._unsure_tops: dict[tuple[int, Colour], tuple[float, Pile]] = {}
         self._hidden: set[Place] = set()  # places an arm hides now
+        # known cards were hidden a while and then seen again as before, or the discard pile
+        # not seen in a frame, at least once: this camera sees the players' hands (a source
+        # of true cards, with no hands, never does)
+        self.hands_seen = False
         self._missing_since: dict[Place, float] = {}  # since when each hidden place is
         self._touched: set[Place] = set()  # places hidden, then seen again unchanged
         self._twin_frames: Counter[Place] = Counter()  # frames a twin showed near a top
@@ -440,6 +446,9 @@ class Tracker:
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
         self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
         self._discard_lost = False  # ... a frame showed no discard pile (a hand over it)
+        # the referee reshuffled the discard pile under its top since the last move: the top
+        # was lifted off the pile and laid back, wherever it lies now
+        self._squared = False
         self._landed_frames: Counter[Card] = Counter()  # ... read surely (>= unsure_read)
         self._landed_first: dict[Card, float] = {}  # ... first so when
         self._loose_frames: Counter[int] = Counter()  # frames the top's twin lay at a seat
@@ -490,9 +499,13 @@ class Tracker:
         """A stable state is being held because cards are hidden."""
         return self._held_since is not None
 
-    def stack_tops(self) -> tuple[tuple[Card, ...], ...]:
-        """Each seat's stack tops as the camera reads them (for reading a reveal)."""
-        return tuple(tuple(s.top.seen_as for s in seat) for seat in self.model.stacks)
+    def stack_faces(self) -> tuple[tuple[frozenset[Card], ...], ...]:
+        """Each seat's stack tops as the faces the camera may read them as (for reading a
+        reveal): as it read them, or as the tracker took them (11310 at 149 s: seat 1's
+        pink-5, read red-5 as it was collected and taken for pink-5, read pink-5 in the
+        reveal - and counted as a hand card, 5 points lost)."""
+        return tuple(tuple(frozenset({s.top.seen_as, s.top.card}) for s in seat)
+                     for seat in self.model.stacks)
 
     def expect_reveal(self, counts: Sequence[int] | None = None, counted: bool = False
                       ) -> None:
@@ -531,6 +544,7 @@ class Tracker:
                 self._still_since = t
             if raw.discard is None:
                 self._discard_lost = True
+                self.hands_seen = self.hands_seen or bool(self.model.discard)
             else:
                 self._read_frames[raw.discard.top] += 1
             if raw.discard is not None and raw.discard.confidence >= self.unsure_read:
@@ -578,6 +592,7 @@ class Tracker:
         if state == self.committed:
             if self._held_since is not None:  # the hidden cards are back as they were
                 self._touched |= self._hidden
+                self.hands_seen = self.hands_seen or bool(self._hidden)
             self._held_since, self._hidden = None, set()
             self._unexplained_since = None
             if self.phase is Phase.WAITING:
@@ -610,6 +625,7 @@ class Tracker:
         self._unexplained_since = None
         if moved:
             self._last_hand = None
+            self._squared = False
             self.touched = frozenset(self._touched | self._often(self._twin_frames))
             self.twin_beside = self._often(self._beside_frames)
             self.twin_held = self._often(self._twin_held_frames)
@@ -1056,12 +1072,24 @@ class Tracker:
         for seat, piles in enumerate(state.seats):
             for pile in piles:
                 st = self.model.stack_at(seat, pile.centre, 0.5 * (pile.size or 1.0))
-                if st is not None and could_be(pile, st.top.seen_as):
+                if st is not None and (could_be(pile, st.top.seen_as)
+                                       or self._kin_in_place(seat, pile, st.top.seen_as)):
                     pile = pile.read_as(st.top.seen_as)
                 by = self._seat_on_edge(seat, pile) if st is None else None
                 seats[seat if by is None else by].append(pile)
         return dataclasses.replace(state, discard=discard,
                                    seats=tuple(tuple(sorted(p, key=pile_order)) for p in seats))
+
+    def _kin_in_place(self, seat: int, pile: Pile, top: Card) -> bool:
+        """``pile`` reads the kin of a stack's ``top`` (its value in the other of red and
+        pink) and lies exactly as that top did at the last commit: the top read otherwise,
+        no card laid on it - the kin card on that stack breaks the rules, and a card laid
+        by hand does not fall on the pixel (11504 at 6 s: seat 0's pink-5, read pink-5 at
+        0.5-0.7 for 4 s, then red-5 at 0.8 unmoved, became a red-5 collected onto it)."""
+        if self.committed is None or pile.top != twin(top):
+            return False
+        return any(p.top == top and not pile.read_as(top).jitters_from(p)
+                   for p in self.committed.seats[seat])
 
     def _moved(self, state: VisibleState) -> list[tuple[int | None, Pile]]:
         """Tops that lie elsewhere than at the last commit, in the first frame of this stable
@@ -1079,6 +1107,10 @@ class Tracker:
         for seat, pile in moved:
             if seat is None and self._since - self._landed_at < self.twin_s:
                 continue  # the card landed there just now: it settles (9806 at 79 s)
+            if seat is None and self._squared:
+                continue  # laid back after a reshuffle (11506 at 197 s: the joker moved as
+                # the pile under it went to the draw pile, read as the other joker laid;
+                # that seat's hand then counted empty and the round's last 10 moves lost)
             card = self.model.discard[-1].card if seat is None else None
             if seat is not None and (k := self._turn()) is not None and seat != k:
                 continue  # not this seat's turn: its card settling after its move, no second
@@ -1244,6 +1276,7 @@ class Tracker:
                             "change was a misread", t, state)]
         if observed == self.model.key():  # cards hidden while moves were read are back
             self._touched |= self._hidden
+            self.hands_seen = self.hands_seen or bool(self._hidden)
             self._commit(state, moved=False)
             return []
         back = self._taken_back(state, observed, t) or self._read_again(state, t)
@@ -1569,12 +1602,19 @@ class Tracker:
         return c.pile.turned_from(was) <= self.part_turn
 
     def _lifted(self, observed: Key) -> bool:
-        """Some stack's top is off the table (in a hand), the rest as before or hidden."""
+        """Some stack's top is off the table (in a hand), the rest as before or hidden. Not
+        when a card with the face under the top was seen at that seat, off the stack, since
+        the last move: a twin of it brought from a hand and collected (11502 at 69 s: seat
+        1's yellow-4 collected onto its yellow-3, which lay on the other yellow-4, looked
+        like the yellow-3 lifted; three moves later it became a question)."""
         for seat, stacks in enumerate(self.model.stacks):
             for k, st in enumerate(stacks):
                 if len(st.cards) < 2 or st.cards[-2].seen_as == st.top.seen_as:
                     continue  # an emptied stack is just hidden cards (see _covers); a twin
                     # lifted off its twin would show nothing new
+                came = self._first_seen.get((seat, st.cards[-2].seen_as))
+                if came is not None and _apart(came, st.centre) > (st.size or 1.0):
+                    continue
                 m = copy.copy(self.model)
                 m.stacks = list(self.model.stacks)
                 lifted = copy.copy(st)
@@ -1719,6 +1759,7 @@ class Tracker:
         """The discard pile under its top went back into the draw pile (the referee
         reshuffled it): those cards can come up again, so they no longer count as seen."""
         del self.model.discard[:-1]
+        self._squared = True
 
     def resume(self, state: VisibleState) -> None:
         """Pick up a round in progress (after a restart): take the table as it is, ask nothing."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.cards import Card, Colour
-from tests.vision.table_fakes import CENTRE, SEAT, H, calibration, stack, table
+from tests.vision.table_fakes import CENTRE, SEAT, H, W, calibration, outlined, stack, table
 from vision.table_view import TableView
 
 VIEW = TableView(calibration())
@@ -59,6 +59,17 @@ def test_reveal_lists_hand_cards_beside_the_stacks() -> None:
     s = VIEW.read(d, reveal=True, stack_tops=[(C("blue-4"),), (), (C("green-1"),)])
     assert s.reveals == ((C("joker"), C("red-2")), (), ())
     assert VIEW.read(d).reveals is None
+
+
+def test_a_stack_top_read_as_either_face_it_may_show_is_no_hand_card_in_a_reveal() -> None:
+    """Seat 0's pink-5 stack, read red-5 as it was collected (the tracker took it for
+    pink-5), reads pink-5 in the reveal: still the stack, not a hand card (11310)."""
+    d = table(("pink-5", *SEAT[0]), ("red-2", 560, 600))
+    either = frozenset({C("red-5"), C("pink-5")})
+    s = VIEW.read(d, reveal=True, stack_tops=[(either,), (), ()])
+    assert s.reveals == ((C("red-2"),), (), ())
+    s = VIEW.read(d, reveal=True, stack_tops=[(C("red-5"),), (), ()])
+    assert s.reveals == ((C("pink-5"), C("red-2")), (), ())
 
 
 def test_hand_cards_laid_beyond_a_seats_zone_are_read_in_the_reveal_only() -> None:
@@ -202,3 +213,18 @@ def test_a_card_by_a_neighbours_stack_across_its_sectors_edge_is_that_seats() ->
     shown = VIEW.read(table(card), reveal=True, stack_tops=tops, stacks=((seat0,), (), ()))
     assert shown.reveals == ((), (), ())
     assert VIEW.read(table(card), reveal=True, stack_tops=tops).reveals == ((), (C("blue-1"),), ())
+
+
+def test_a_part_of_a_card_boxed_again_with_its_face_is_marked_a_part() -> None:
+    """A box half a card's size inside a card's box, read as the same face, is that card
+    boxed again (an arm over it); a twin laid offset on its twin is boxed whole: two cards."""
+    x, y = SEAT[0]
+    part = outlined(table(("blue-2", x, y, 0.8), ("blue-2", x - 6, y + 8, 0.25)),
+                    {1: (0.7 * W, 0.7 * H, 0.0)})
+    pile = VIEW.read(part).seats[0][0]
+    assert pile.cards == (C("blue-2"), C("blue-2")) and pile.parts == (False, True)
+    twin = outlined(table(("blue-2", x, y, 0.8), ("blue-2", x - 6, y + 8, 0.25)))
+    assert VIEW.read(twin).seats[0][0].parts == (False, False)
+    other = outlined(table(("blue-2", x, y, 0.8), ("blue-4", x - 6, y + 8, 0.25)),
+                     {1: (0.7 * W, 0.7 * H, 0.0)})
+    assert VIEW.read(other).seats[0][0].parts == (False, False)
