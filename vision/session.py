@@ -134,6 +134,9 @@ class Session:
         # ... of those, the questions whose move's alerts are told all the same (no sign of
         # an unseen move)
         self._told_anyway: set[int] = set()
+        # a hand play came from another seat than the one the referee had to move (a move
+        # was missed, or misread, before): the turn order is in doubt until a seat is named
+        self._turn_doubted = False
         self._seen_for: dict[int, TableSeen] = {}  # question id -> the table it left seen
         self._last_asked: int | None = None  # the tracker's last question of a change
         self._ids = itertools.count(1)
@@ -469,6 +472,8 @@ class Session:
                        "table": str(out.state)}
             events.append(Event("move", payload, t))
         told = bool(unseen) and self._no_sign_of(unseen, out.observation)
+        if isinstance(out.observation, Played):
+            self._follow_turn(out.observation)
         if unseen:
             # the seat before may have moved unseen: the alerts of this move wait for the
             # players' answer (see shown) - unless nothing was seen that such a move leaves
@@ -624,15 +629,30 @@ class Session:
         turn, far more often than a twin was laid unseen (the 70 development games: 9 of 12
         such moves, each held for an answer before). Only where the camera sees hands (cards
         were hidden a while and seen again as before, or the discard pile was out of sight in
-        a frame): a source without them shows no sign of any move."""
+        a frame): a source without them shows no sign of any move. Not while the turn order
+        is in doubt (see :meth:`_follow_turn`)."""
         tr, r = self.tracker, self.referee.round
-        if r is None or not r.discard or not tr.hands_seen or None in tr.touched or any(
+        if r is None or not r.discard or not tr.hands_seen or self._turn_doubted or (
+                None in tr.touched) or any(
                 _place(u) in tr.touched for u in unseen):
             return False
         tops = {r.top, *(c.seen_as for c in tr.model.discard[-2:])}
         if isinstance(obs, Played) and obs.move.to_discard:
             tops.add(obs.move.card)
         return bool(tr.discard_faces) and tr.discard_faces <= tops
+
+    def _follow_turn(self, obs: Played) -> None:
+        """Before ``obs`` is judged: a hand play whose card was read in one seat's zone on its
+        way, another seat than the one to move, puts the turn order in doubt (10902 at 112 s:
+        a yellow-2 laid on the red-2 read red-2 at 0.95, unseen; the next four hand plays each
+        came from the seat after the one the referee had to move, and a seat's collect in
+        turn was then told out of turn). One from the seat to move clears the doubt, and so
+        does a move that names its seat."""
+        came, k = self.tracker.hand_from, self.referee.to_move
+        if obs.seat is not None:
+            self._turn_doubted = False
+        elif len(came) == 1 and k is not None:
+            self._turn_doubted = k not in came
 
     def _landed_unread(self, obs: Played) -> Played | None:
         """``obs`` came from the seat after the one to move, and meanwhile one card other than

@@ -474,6 +474,9 @@ class Tracker:
         self.landed: frozenset[Card] = frozenset()
         # when each card read surely on the discard meanwhile was first read so
         self.landed_first: dict[Card, float] = {}
+        # the seats where the card of the last move, a hand play, was read (surely) before it
+        # landed: the hand that played it (empty: not seen so, or another move)
+        self.hand_from: frozenset[int] = frozenset()
         # seats where a loose card with the discard top's face lay meanwhile (in a hand)
         self.top_in_hand: frozenset[int] = frozenset()
 
@@ -626,6 +629,7 @@ class Tracker:
         if moved:
             self._last_hand = None
             self._squared = False
+            self.hand_from = frozenset()
             self.touched = frozenset(self._touched | self._often(self._twin_frames))
             self.twin_beside = self._often(self._beside_frames)
             self.twin_held = self._often(self._twin_held_frames)
@@ -1465,9 +1469,13 @@ class Tracker:
             c.seat is None and c.move.source is Source.HAND and not c.wish_needed
             and self.committed is not None and self.committed.discard is not None
             ) else None
+        came = frozenset(seat for seat, card in self._first_seen
+                         if card in (c.seen_as, c.move.card)) if (
+            c.seat is None and c.move.to_discard) else frozenset()
         self.model, self._asked = m, None
         self._commit(state)
         self._last_hand = last
+        self.hand_from = came
         return [c.decoded(t, state)]
 
     def _played_on(self, waited: tuple[_Candidate, TableModel, VisibleState],

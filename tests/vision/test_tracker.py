@@ -808,6 +808,31 @@ def _seat_0_collects_after_seat_2s_turn(hands: bool) -> tuple[Session, list[Even
                                                      "green": ["green-4"]}}), clock)
 
 
+def _hand_play_from_seat_then_seat_0_collects(hand_seat: int) -> list[Event]:
+    """Seat 0 collects blue-1 (seat 1 to move); a red-5 is carried in at ``hand_seat``'s
+    zone and played onto the red-3 (the referee takes it for seat 1's); then seat 0
+    collects again - out of turn, as the referee has seat 2 to move."""
+    s, clock = started()
+    blue = {0: {"blue": ["blue-1"]}}
+    feed(s, scene(["red-3"], blue), clock)
+    feed(s, scene(["red-3"], blue, [("red-5", *at(hand_seat, 0.0, 90.0), 0.9)]), clock,
+         frames=2)
+    assert moves(feed(s, scene(["red-3", "red-5"], blue), clock)) == ["hand:red-5"]
+    return feed(s, scene(["red-3", "red-5"], {0: {"blue": ["blue-1"], "green": ["green-4"]}}),
+                clock)
+
+
+def test_a_hand_play_from_another_seat_than_the_one_to_move_holds_a_later_jump_in() -> None:
+    """The red-5 came from seat 2's hand while the referee had seat 1 to move: a move was
+    missed before, and seat 0's collect may be in turn after all - held, not told (10902
+    at 112-125 s); from seat 1's hand, the order holds and the jump-in is told."""
+    ev = _hand_play_from_seat_then_seat_0_collects(2)
+    assert moves(ev) == ["seat 0: collect:green-4"]
+    assert rules(ev) == [] and held(ev) == ["out-of-turn"]
+    ev = _hand_play_from_seat_then_seat_0_collects(1)
+    assert rules(ev) == ["out-of-turn"] and held(ev) == []
+
+
 def test_a_move_out_of_turn_is_held_where_the_camera_sees_no_hands() -> None:
     """A source of true cards shows no hands: no sign of a twin laid says nothing there."""
     s, ev = _seat_0_collects_after_seat_2s_turn(hands=False)
