@@ -483,17 +483,15 @@ class Session:
                 self._told_anyway.add(qid)
         events.extend(self._observe(out.observation, t, list(out.notes), out.state, out.read,
                                     out.unsure))
-        if unseen and told:
+        if unseen:
             text = (f"{out.observation} came while the player before was to move, and no "
                     "hand was seen where that player could have laid a card on its twin: "
                     "told as it is. If that player did lay one, say which; it goes in before "
-                    "this move, and the alerts are judged again.")
-        elif unseen:
-            text = (f"{out.observation} came while the player before was to move: did that "
+                    "this move, and the alerts are judged again." if told else
+                    f"{out.observation} came while the player before was to move: did that "
                     "player lay a card exactly on its twin, which the camera cannot see? "
                     "If so, say which; it goes in before this move. If not, dismiss this: "
                     "the alerts of this move, held until then, are told.")
-        if unseen:
             self.questions[qid] = Question(text, tuple(unseen), t, out.state)
             events.append(Event("question", {"id": qid, "text": text,
                                              "candidates": [str(c) for c in unseen],
@@ -632,10 +630,10 @@ class Session:
         a frame): a source without them shows no sign of any move. Not while the turn order
         is in doubt (see :meth:`_follow_turn`)."""
         tr, r = self.tracker, self.referee.round
-        if r is None or not r.discard or not tr.hands_seen or self._turn_doubted or (
-                None in tr.touched) or any(
-                _place(u) in tr.touched for u in unseen):
+        if r is None or not r.discard or not tr.hands_seen or self._turn_doubted:
             return False
+        if None in tr.touched or any(_place(u) in tr.touched for u in unseen):
+            return False  # a hand over the discard, or where a twin could lie
         tops = {r.top, *(c.seen_as for c in tr.model.discard[-2:])}
         if isinstance(obs, Played) and obs.move.to_discard:
             tops.add(obs.move.card)

@@ -63,6 +63,12 @@ class Pile:
     parts: tuple[bool, ...] = field(default=(), compare=False)
 
     @property
+    def whole_cards(self) -> tuple[Card, ...]:
+        """Every card read, top first, but the parts of a card boxed again."""
+        return tuple(c for k, c in enumerate(self.cards)
+                     if not (k < len(self.parts) and self.parts[k]))
+
+    @property
     def squarish(self) -> bool:
         """The top's box is not a card's shape (it may lie astride two cards)."""
         return self.aspect is not None and self.aspect < SQUARE

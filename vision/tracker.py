@@ -308,9 +308,7 @@ def _share(pile: Pile, card: Card) -> float:
 def _copies(piles: Sequence[Pile], card: Card) -> int:
     """How many cards with ``card``'s face the camera reads in ``piles`` (in each, the top
     and the cards peeking out under it; a part of a card boxed again is none)."""
-    return sum(max(int(p.top == card), sum(
-        c == card and not (k < len(p.parts) and p.parts[k]) for k, c in enumerate(p.cards)))
-        for p in piles)
+    return sum(max(int(p.top == card), p.whole_cards.count(card)) for p in piles)
 
 
 def _key(state: VisibleState) -> Key:
@@ -594,8 +592,7 @@ class Tracker:
             return self._hold(state, t)  # moves were read around cards still hidden
         if state == self.committed:
             if self._held_since is not None:  # the hidden cards are back as they were
-                self._touched |= self._hidden
-                self.hands_seen = self.hands_seen or bool(self._hidden)
+                self._back_as_before()
             self._held_since, self._hidden = None, set()
             self._unexplained_since = None
             if self.phase is Phase.WAITING:
@@ -1084,6 +1081,12 @@ class Tracker:
         return dataclasses.replace(state, discard=discard,
                                    seats=tuple(tuple(sorted(p, key=pile_order)) for p in seats))
 
+    def _back_as_before(self) -> None:
+        """The places hidden meanwhile show again as they were: touched (a hand was there),
+        and this camera sees hands."""
+        self._touched |= self._hidden
+        self.hands_seen = self.hands_seen or bool(self._hidden)
+
     def _kin_in_place(self, seat: int, pile: Pile, top: Card) -> bool:
         """``pile`` reads the kin of a stack's ``top`` (its value in the other of red and
         pink) and lies exactly as that top did at the last commit: the top read otherwise,
@@ -1279,8 +1282,7 @@ class Tracker:
             return [Misread("the table is back as it was before the last question: that "
                             "change was a misread", t, state)]
         if observed == self.model.key():  # cards hidden while moves were read are back
-            self._touched |= self._hidden
-            self.hands_seen = self.hands_seen or bool(self._hidden)
+            self._back_as_before()
             self._commit(state, moved=False)
             return []
         back = self._taken_back(state, observed, t) or self._read_again(state, t)
