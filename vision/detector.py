@@ -56,6 +56,7 @@ FINDER_CONF = 0.2  # the finder's own threshold (measured best: passt eval --con
 FINDER_SHIFTS: tuple[tuple[int, int], ...] = ((0, 0), (6, 6))
 CLOSE_CONF = 0.005  # both thresholds of a closer look (a reveal short of its count, a discard
 # pile not read); what it adds is taken only at REVEAL_CONF or read surely (vision/table_view)
+FOUND = "found"  # detections' field: the finder's own confidence in each card's box
 MIN_CONF = 0.05  # finder confidence x face probability a card must reach (the table
 # view keeps only cards of 0.25 and more for the game state)
 SAME_CARD_IOU = 0.7  # two refined boxes overlapping this much are one card found twice,
@@ -176,14 +177,26 @@ class TwoStageDetector:
     def detect(self, frame: np.ndarray) -> sv.Detections:
         return self._detect(frame, None, self.min_conf)
 
+    def detect_down_to(self, frame: np.ndarray, conf: float) -> sv.Detections:
+        """Every card down to ``conf`` for the finder and the card, for a precision-recall
+        curve. The finder's own confidence of each is in ``data[FOUND]``: those with
+        ``FOUND >= finder.conf`` and ``confidence >= min_conf`` are what :meth:`detect`
+        gives: where two boxes lie on one card, one kept by :meth:`detect` is kept here too."""
+        return self._detect(frame, conf, conf, acting_first=True)
+
+    @property
+    def operating_point(self) -> tuple[float, float]:
+        """The finder's threshold and the card's (finder x face) that :meth:`detect` uses."""
+        return self.finder.conf, self.min_conf
+
     def look_closer(self, frame: np.ndarray) -> sv.Detections:
         """The cards of ``frame`` down to :data:`CLOSE_CONF` for the finder and the card:
         for a round's reveal that is short of the cards the referee counted (a card laid
         face up in a row of others that the finder is unsure of)."""
         return self._detect(frame, CLOSE_CONF, CLOSE_CONF)
 
-    def _detect(self, frame: np.ndarray, finder_conf: float | None, min_conf: float
-                ) -> sv.Detections:
+    def _detect(self, frame: np.ndarray, finder_conf: float | None, min_conf: float,
+                acting_first: bool = False) -> sv.Detections:
         corners, found = self.find(frame, finder_conf)
         if len(corners) == 0:
             return empty_detections()
@@ -196,7 +209,11 @@ class TwoStageDetector:
         conf = found * probs.max(1)
         keep = np.array([n != "other" for n in names]) & (conf >= min_conf)
         if keep.sum() > 1:
-            keep[keep] = one_box_per_card(corners[keep], conf[keep], best[keep],
+            # a box below the operating point may read surer than one above it on the same
+            # card (a weaker box, a clearer crop): the one :meth:`detect` keeps goes first
+            rank = conf + ((found >= self.finder.conf) & (conf >= self.min_conf)) \
+                if acting_first else conf
+            keep[keep] = one_box_per_card(corners[keep], rank[keep], best[keep],
                                           self.same_card_iou, self.same_face_iou)
         if not keep.any():
             return empty_detections()
@@ -212,6 +229,7 @@ class TwoStageDetector:
         )
         det.data[CLASS_PROBS] = deck_probs[keep].astype(np.float32)
         det.data[INK] = inks_of(crops[keep])
+        det.data[FOUND] = found[keep].astype(np.float32)
         return det
 
 
@@ -302,5 +320,5 @@ def load_detector(finder: Path | str | None = None, faces: Path | str | None = N
     return det
 
 
-__all__ = ["CLASS_NAME", "CLASS_PROBS", "CORNERS", "CardDetector", "TwoStageDetector",
-           "load_detector"]
+__all__ = ["CLASS_NAME", "CLASS_PROBS", "CORNERS", "FOUND", "CardDetector",
+           "TwoStageDetector", "load_detector"]

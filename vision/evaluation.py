@@ -5,6 +5,12 @@ exactly right (the measure camera chess work reports for boards): each of those 
 when the labelling policy labels it, must be matched by a detection (IoU >= 0.5) of the
 right class. It needs the renderer's truth (``truth/*.jsonl``); for photo datasets only
 the box metrics are computed.
+
+mAP is taken over the whole precision-recall curve, as Ultralytics' ``val`` takes it: the
+detector reports every card down to :data:`CURVE_CONF`, as sure as it is. What the
+companion acts on is less: the cards above the detector's own thresholds (its operating
+point). State accuracy and the confusions count those, and mAP at the operating point is
+reported beside (a curve cut off at a threshold loses the recall below it).
 """
 
 from __future__ import annotations
@@ -21,9 +27,10 @@ import numpy as np
 import yaml
 
 from vision.detections import box_iou
-from vision.detector import CardDetector
+from vision.detector import FOUND, CardDetector
 
 IMAGE_EXT = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
+CURVE_CONF = 0.001  # the whole curve: down to this (Ultralytics' val takes 0.001 too)
 
 
 @dataclass
@@ -47,6 +54,9 @@ class EvalReport:
     tops: int = 0  # discard and stack tops the state accuracy checks
     tops_missed: int = 0  # no detection over it (IoU >= 0.5): the finder's miss
     tops_misread: int = 0  # found, but no detection there reads its face: the reader's miss
+    # mAP of the cards the detector acts on, above its own thresholds (None: not measured)
+    map50_at_point: float | None = None
+    map50_95_at_point: float | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -65,10 +75,16 @@ class EvalReport:
             "tops_missed": self.tops_missed,
             "tops_misread": self.tops_misread,
             "seconds_per_image": round(self.seconds_per_image, 4),
+            "mAP50_at_operating_point": _rounded(self.map50_at_point),
+            "mAP50-95_at_operating_point": _rounded(self.map50_95_at_point),
         }
 
     def summary(self) -> str:
         lines = [f"images {self.images}: mAP50 {self.map50:.4f}, mAP50-95 {self.map50_95:.4f}"]
+        if self.map50_at_point is not None and self.map50_95_at_point is not None:
+            lines[0] += ("; of the cards it acts on (at its operating point) "
+                         f"mAP50 {self.map50_at_point:.4f}, mAP50-95 "
+                         f"{self.map50_95_at_point:.4f}")
         if self.state_accuracy is not None:
             lines.append(
                 f"state accuracy {self.state_accuracy:.2%} "
@@ -86,6 +102,10 @@ class EvalReport:
             )
         lines.append(f"{self.seconds_per_image * 1000:.0f} ms per image")
         return "\n".join(lines)
+
+
+def _rounded(x: float | None) -> float | None:
+    return None if x is None else round(x, 4)
 
 
 def _label_box(parts: list[float], w: int, h: int) -> np.ndarray:
@@ -164,34 +184,60 @@ def _match(iou: np.ndarray, same: np.ndarray, conf: np.ndarray) -> np.ndarray:
 
 def iter_detections(
     detector: CardDetector, samples: list[Sample]
-) -> Iterator[tuple[Sample, np.ndarray, np.ndarray, np.ndarray, float]]:
+) -> Iterator[tuple[Sample, np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]]:
+    """Each sample's detections (boxes, confidences, classes) down to :data:`CURVE_CONF`
+    where the detector can give them, and which of them it acts on (its operating point)."""
+    point: tuple[float, float] | None = getattr(detector, "operating_point", None)
+    down_to = getattr(detector, "detect_down_to", None)
+    if point is None or down_to is None or min(point) <= CURVE_CONF:
+        point = down_to = None
     for s in samples:
         frame = cv2.imread(str(s.image))
         if frame is None:
             raise ValueError(f"cannot read image {s.image}")
         t0 = time.perf_counter()
-        d = detector.detect(frame)
+        d = detector.detect(frame) if down_to is None else down_to(frame, CURVE_CONF)
         dt = time.perf_counter() - t0
-        yield s, d.xyxy, d.confidence, d.class_id, dt
+        conf = np.ones(len(d), np.float32) if d.confidence is None else d.confidence
+        acts = np.ones(len(d), bool)
+        if point is not None and len(d):
+            acts = (np.asarray(d.data[FOUND]) >= point[0]) & (conf >= point[1])
+        cls = np.zeros(len(d), int) if d.class_id is None else d.class_id
+        yield s, d.xyxy, conf, cls, acts, dt
+
+
+def _ap(tps: list[np.ndarray], confs: list[np.ndarray], pcls: list[np.ndarray],
+        tcls: list[np.ndarray], names: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """(C, 10) AP over the IoU levels and their class ids (Ultralytics' ``ap_per_class``)."""
+    from ultralytics.utils.metrics import ap_per_class
+
+    tp = np.concatenate(tps) if tps else np.zeros((0, 10), bool)
+    res = ap_per_class(tp, np.concatenate(confs), np.concatenate(pcls), np.concatenate(tcls),
+                       names=dict(enumerate(names)))
+    return res[5], res[6]
 
 
 def evaluate(
     detector: CardDetector, data: Path, limit: int | None = None, split: str | None = None
 ) -> EvalReport:
-    from ultralytics.utils.metrics import ap_per_class
-
     samples, names = load_samples(data, limit, split)
     tps, confs, pcls, tcls = [], [], [], []
+    tps_at, confs_at, pcls_at = [], [], []
     confusion: Counter[tuple[int, int]] = Counter()
     states_ok = states = tops = missed = misread = 0
     seconds = 0.0
-    for s, boxes, conf, cls, dt in iter_detections(detector, samples):
+    for s, all_boxes, all_conf, all_cls, acts, dt in iter_detections(detector, samples):
         seconds += dt
-        iou = box_iou(s.boxes, boxes)
-        tps.append(_match(iou, s.classes[:, None] == cls[None, :], conf))
-        confs.append(conf)
-        pcls.append(cls)
+        tps.append(_match(box_iou(s.boxes, all_boxes), s.classes[:, None] == all_cls[None, :],
+                          all_conf))
+        confs.append(all_conf)
+        pcls.append(all_cls)
         tcls.append(s.classes)
+        boxes, conf, cls = all_boxes[acts], all_conf[acts], all_cls[acts]
+        iou = box_iou(s.boxes, boxes)
+        tps_at.append(_match(iou, s.classes[:, None] == cls[None, :], conf))
+        confs_at.append(conf)
+        pcls_at.append(cls)
         # confusions: class-agnostic best match at IoU >= 0.5
         if iou.size:
             for i in range(len(s.boxes)):
@@ -209,15 +255,8 @@ def evaluate(
             missed += int((~found).sum())
             misread += int((found & ~read).sum())
             states_ok += bool(read.all())
-    tp = np.concatenate(tps) if tps else np.zeros((0, 10), bool)
-    res = ap_per_class(
-        tp,
-        np.concatenate(confs),
-        np.concatenate(pcls),
-        np.concatenate(tcls),
-        names=dict(enumerate(names)),
-    )
-    ap, ap_class = res[5], res[6]  # (C, 10) AP over IoU levels, and their class ids
+    ap, ap_class = _ap(tps, confs, pcls, tcls, names)
+    ap_at = _ap(tps_at, confs_at, pcls_at, tcls, names)[0]
     per_class = {names[int(c)]: float(ap[k, 0]) for k, c in enumerate(ap_class)}
 
     def rank(item: tuple[tuple[int, int], int]) -> tuple[int, int]:
@@ -238,4 +277,6 @@ def evaluate(
         tops=tops,
         tops_missed=missed,
         tops_misread=misread,
+        map50_at_point=float(ap_at[:, 0].mean()) if len(ap_at) else 0.0,
+        map50_95_at_point=float(ap_at.mean()) if len(ap_at) else 0.0,
     )

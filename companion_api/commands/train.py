@@ -96,9 +96,11 @@ def run(args: argparse.Namespace) -> int:
                           data, split="val") if init is not None else None
         after = evaluate(load_detector(new_finder, out, corners=new_corners or args.corners_from),
                          data, split="val")
-        if before is not None:
-            print(f"before: mAP50 {before.map50:.4f}, mAP50-95 {before.map50_95:.4f}")
-        print(f"after:  mAP50 {after.map50:.4f}, mAP50-95 {after.map50_95:.4f}")
+        for when, r in (("before", before), ("after ", after)):
+            if r is not None:
+                print(f"{when}: mAP50 {r.map50:.4f}, mAP50-95 {r.map50_95:.4f} "
+                      f"(at the operating point {r.map50_at_point:.4f}, "
+                      f"{r.map50_95_at_point:.4f})")
         (out.parent / "teach_report.json").write_text(json.dumps({
             "before": before.to_dict() if before else None, "after": after.to_dict(),
             "minutes": minutes}, indent=1))

@@ -222,3 +222,46 @@ def test_the_finder_looks_again_at_the_frame_moved_and_keeps_one_box_per_card(
     assert shifts_arg(None) == {}
     with pytest.raises(ValueError, match="finder shifts"):
         shifts_arg("six")
+
+
+class ThresholdFinder:
+    """A finder with a threshold of its own (``conf``, as the real one has)."""
+
+    def __init__(self, corners: np.ndarray, scores: np.ndarray, conf: float) -> None:
+        self.corners, self.scores, self.conf = corners, scores, conf
+
+    def find(self, small: np.ndarray, conf: float | None = None
+             ) -> tuple[np.ndarray, np.ndarray]:
+        keep = self.scores >= (self.conf if conf is None else conf)
+        return self.corners[keep], self.scores[keep]
+
+
+class LastReads(FakeFaces):
+    """Reads the last boxes of the list (those the finder kept, when it kept fewer)."""
+
+    def read(self, crops: np.ndarray) -> np.ndarray:
+        return self.probs[len(self.probs) - len(crops):]
+
+
+def test_looking_down_to_a_low_threshold_keeps_what_detect_acts_on() -> None:
+    """Two boxes on one card: the one above the finder's threshold reads it unsurely, the
+    one below surely (0.3 x 0.4 against 0.15 x 0.9). Looking down for a precision-recall
+    curve must not let the second take the place of the first: the cards at the operating
+    point are those :meth:`detect` gives (found in eval_unseen's table 113)."""
+    from vision.detector import FOUND
+
+    card = np.array([[100, 100], [160, 100], [160, 190], [100, 190]], np.float32)
+    corners = np.stack([_turned(card, 3), card])
+    probs = np.zeros((2, 32), np.float32)
+    probs[0, CARD_NAMES.index("pink-5")] = 0.9  # the box below the threshold
+    probs[1, CARD_NAMES.index("pink-5")], probs[1, CARD_NAMES.index("red-5")] = 0.4, 0.35
+    frame = np.zeros((360, 640, 3), np.uint8)
+    finder = ThresholdFinder(corners, np.array([0.15, 0.3]), conf=0.2)
+    det = TwoStageDetector(finder, LastReads(probs),  # type: ignore[arg-type]
+                           min_conf=0.05, finder_width=640)
+    assert det.operating_point == (0.2, 0.05)
+    acted = det.detect(frame)
+    assert len(acted) == 1 and acted.confidence[0] == pytest.approx(0.12)
+    down = det.detect_down_to(frame, 0.001)
+    point = (down.data[FOUND] >= 0.2) & (down.confidence >= 0.05)
+    np.testing.assert_allclose(down.xyxy[point], acted.xyxy)

@@ -46,3 +46,29 @@ def test_a_missed_and_a_misread_top_are_told_apart(tmp_path: Path) -> None:
     assert (report.tops, report.tops_missed, report.tops_misread) == (3, 1, 1)
     assert report.state_accuracy == 0.0
     assert "3: 1 not found, 1 misread" in report.summary()
+
+
+class ReadsDownTo(Reads):
+    """As :class:`Reads`, and below its operating point it also finds the third top."""
+
+    operating_point = (0.2, 0.05)
+
+    def detect_down_to(self, frame: np.ndarray, conf: float) -> sv.Detections:
+        return sv.Detections(xyxy=np.array(TOPS, float),
+                             confidence=np.array([0.9, 0.8, 0.03]),
+                             class_id=np.array([0, 0, 0]),
+                             data={"found": np.array([0.95, 0.9, 0.1])})
+
+
+def test_map_takes_the_whole_curve_and_the_state_only_what_the_detector_acts_on(
+        tmp_path: Path) -> None:
+    report = evaluate(ReadsDownTo(), _scene(tmp_path))  # type: ignore[arg-type]
+    # the state counts the cards above the operating point only: the third top is missed
+    assert (report.tops, report.tops_missed, report.tops_misread) == (3, 1, 1)
+    assert report.state_accuracy == 0.0
+    # the whole curve reaches the third top (a red-0 read right, at 0.03)
+    assert report.map50_at_point is not None
+    assert report.map50 > report.map50_at_point
+    plain = evaluate(Reads(), _scene(tmp_path / "plain"))  # type: ignore[arg-type]
+    assert plain.map50 == plain.map50_at_point == report.map50_at_point
+    assert "at its operating point" in report.summary()
