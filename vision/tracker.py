@@ -358,8 +358,11 @@ class Tracker:
                  reveal_wait_s: float = 8.0, start_ask_s: float = 1.0,
                  close: float = 0.5, transit_s: float = 0.9, twin_s: float = 0.8,
                  still_s: float = 1.0, back_s: float = 1.5,
-                 astride_s: float = 3.0) -> None:
+                 astride_s: float = 3.0, arm_s: float = 1.2) -> None:
         self.players = players
+        # a stack top gone while the discard pile, topped by its twin, lies still: an arm
+        # over the stack for less than arm_s, more often than the twin laid squarely
+        self.arm_s = arm_s
         # a card that fits the discard, read still at a seat: it may be on its way there in a
         # hand that paused (a collect of it breaks a rule): it must lie transit_s first
         self.transit_s = transit_s
@@ -1351,6 +1354,8 @@ class Tracker:
             return []
         if len(exact) == 1 and self._twin_at_seat(exact[0][0], self._turn(), state, t):
             return []
+        if len(exact) == 1 and self._under_an_arm(exact[0][0], state, t):
+            return []
         if len(exact) == 1:
             return self._take(*exact[0], state, t)
         pair = self._pair(state, observed, results) if not exact and not lifted and settled \
@@ -1592,6 +1597,23 @@ class Tracker:
             return False  # its box lies still: a card (9905 at 134 s: the twin, boxed square)
         return t - self._read_since < self.lift_s - 1e-9 and any(
             p.top == c.move.card for p in state.seats[seat])
+
+    def _under_an_arm(self, c: _Candidate, state: VisibleState, t: float) -> bool:
+        """A stack play onto its twin on the discard, gone for less than ``arm_s``, while the
+        discard pile's box lies as it was (:meth:`Pile.jitters_from` not): more often an arm
+        over the stack than the twin laid squarely (11602 at 41 s: a yellow-5 played onto the
+        discard from over its twin, that twin hidden 0.5 s by the next seat's arm, was taken
+        for a second play out of turn). A card laid on the discard moves, turns or resizes
+        the box nearly always (11305 at 185 s: the twin laid turned 13 degrees, boxed
+        smaller)."""
+        if c.seat is None or c.move.source is not Source.STACK or not self.model.discard:
+            return False
+        if self.model.discard[-1].card != c.move.card or self.committed is None:
+            return False
+        was, now = self.committed.discard, state.discard
+        if was is None or now is None or now.jitters_from(was):
+            return False
+        return t - self._read_since < self.arm_s - 1e-9
 
     def _maybe_same(self, c: _Candidate) -> bool:
         """A hand play read unsurely, whose reading gives the old discard top a share too,

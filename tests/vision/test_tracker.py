@@ -1033,9 +1033,25 @@ def test_a_stack_top_played_onto_its_twin_on_the_discard() -> None:
     feed(s, scene(["blue-5"], {0: {"red": ["red-3"]}}), clock)  # seat 0
     feed(s, scene(["blue-5", "blue-3"], {0: {"red": ["red-3"]}}), clock)  # seat 1
     feed(s, scene(["blue-3", "red-3"], {0: {"red": ["red-3"]}}), clock)  # seat 2: the twin
-    # seat 0 plays its red-3 from the stack: the discard still reads red-3, the stack is gone
+    # seat 0 plays its red-3 from the stack: the discard still reads red-3, the stack is gone.
+    # The discard's top lies exactly as before (laid squarely): it could be an arm over the
+    # stack, so the move waits arm_s, then goes in
     ev = feed(s, scene(["red-3", "red-3"]), clock)
+    assert moves(ev) == []
+    ev = feed(s, scene(["red-3", "red-3"]), clock, frames=5)
     assert moves(ev) == ["seat 0: stack:red-3"] and not kinds(ev, "question")
+
+
+def test_a_stack_top_hidden_a_moment_over_its_twin_on_the_discard_is_no_play() -> None:
+    """11602 at 41 s: the stack's top gone for 0.5 s while the discard, topped by its twin,
+    lies as it was: an arm passed over the stack, no play (out of turn, too)."""
+    s, clock = started(top="blue-5")
+    feed(s, scene(["blue-5"], {0: {"red": ["red-3"]}}), clock)  # seat 0
+    feed(s, scene(["blue-5", "blue-3"], {0: {"red": ["red-3"]}}), clock)  # seat 1
+    feed(s, scene(["blue-3", "red-3"], {0: {"red": ["red-3"]}}), clock)  # seat 2: the twin
+    ev = feed(s, scene(["blue-3", "red-3"]), clock, frames=5)  # an arm over seat 0's stack
+    ev += feed(s, scene(["blue-3", "red-3"], {0: {"red": ["red-3"]}}), clock)
+    assert moves(ev) == [] and not kinds(ev, "question")
 
 
 def test_two_moves_seen_at_once_are_read_in_turn_order() -> None:
