@@ -20,6 +20,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "'none': read the finder's boxes as found")
     p.add_argument("--data", required=True, help="Ultralytics dataset folder (with data.yaml)")
     p.add_argument("--limit", type=int, default=None, help="only the first N images")
+    p.add_argument("--split", default=None,
+                   help="only images/SPLIT (like val: the photos a teaching run held out)")
     p.add_argument("--conf", type=float, default=None, help="finder confidence threshold")
     p.add_argument("--min-conf", type=float, default=None,
                    help="finder confidence x face probability a card must reach")
@@ -51,7 +53,10 @@ def run(args: argparse.Namespace) -> int:
                              half_turns=not args.one_turn, corners=args.corners,
                              **one_box_settings(args.same_card_iou, args.same_face_iou),
                              **shifts_arg(args.finder_shifts))
-    report = evaluate(detector, data, args.limit)
+    if args.split is not None and not (data / "images" / args.split).is_dir():
+        raise FileNotFoundError(f"no split {args.split}: {data / 'images' / args.split} "
+                                "is not a folder")
+    report = evaluate(detector, data, args.limit, split=args.split)
     print(report.summary())
     if args.json:
         Path(args.json).write_text(json.dumps(report.to_dict(), indent=1) + "\n")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 import supervision as sv
 
 from vision.evaluation import evaluate
@@ -72,3 +73,21 @@ def test_map_takes_the_whole_curve_and_the_state_only_what_the_detector_acts_on(
     plain = evaluate(Reads(), _scene(tmp_path / "plain"))  # type: ignore[arg-type]
     assert plain.map50 == plain.map50_at_point == report.map50_at_point
     assert "at its operating point" in report.summary()
+
+
+def test_passt_eval_measures_one_split_and_names_a_missing_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import vision.detector as detector
+    from companion_api.cli import main
+
+    root = _scene(tmp_path / "d")
+    (root / "images" / "val").mkdir()
+    (root / "images" / "s.png").rename(root / "images" / "val" / "s.png")
+    (root / "labels" / "val").mkdir()
+    (root / "labels" / "s.txt").rename(root / "labels" / "val" / "s.txt")
+    monkeypatch.setattr(detector, "load_detector", lambda *a, **k: ReadsDownTo())
+    assert main(["eval", "--data", str(root), "--split", "val"]) == 0
+    assert "images 1: mAP50" in capsys.readouterr().out
+    assert main(["eval", "--data", str(root), "--split", "test"]) == 2
+    assert "no split test" in capsys.readouterr().err
