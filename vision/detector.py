@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Protocol
 import cv2
 import numpy as np
 import supervision as sv
+from numpy.typing import ArrayLike
 
 from engine.cards import CARD_NAMES
 from vision.detections import (
@@ -211,8 +212,7 @@ class TwoStageDetector:
         if keep.sum() > 1:
             # a box below the operating point may read surer than one above it on the same
             # card (a weaker box, a clearer crop): the one :meth:`detect` keeps goes first
-            rank = conf + ((found >= self.finder.conf) & (conf >= self.min_conf)) \
-                if acting_first else conf
+            rank = conf + acted_on(found, conf, self.operating_point) if acting_first else conf
             keep[keep] = one_box_per_card(corners[keep], rank[keep], best[keep],
                                           self.same_card_iou, self.same_face_iou)
         if not keep.any():
@@ -231,6 +231,12 @@ class TwoStageDetector:
         det.data[INK] = inks_of(crops[keep])
         det.data[FOUND] = found[keep].astype(np.float32)
         return det
+
+
+def acted_on(found: ArrayLike, conf: ArrayLike, point: tuple[float, float]) -> np.ndarray:
+    """Which cards a detector acts on at its operating ``point`` (finder, card): found at
+    the finder's threshold or surer, and read at the card's threshold or surer."""
+    return (np.asarray(found) >= point[0]) & (np.asarray(conf) >= point[1])
 
 
 def one_box_per_card(corners: np.ndarray, conf: np.ndarray, faces: np.ndarray,

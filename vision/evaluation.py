@@ -27,7 +27,7 @@ import numpy as np
 import yaml
 
 from vision.detections import box_iou
-from vision.detector import FOUND, CardDetector
+from vision.detector import FOUND, CardDetector, acted_on
 
 IMAGE_EXT = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
 CURVE_CONF = 0.001  # the whole curve: down to this (Ultralytics' val takes 0.001 too)
@@ -138,6 +138,8 @@ def load_samples(
             truth[Path(rec["image"]).stem] = rec
     samples = []
     root = data / "images" / split if split else data / "images"
+    if split and not root.is_dir():
+        raise FileNotFoundError(f"no split {split}: {root} is not a folder")
     for img in sorted(p for p in root.rglob("*") if p.suffix.lower() in IMAGE_EXT):
         lab = data / "labels" / img.relative_to(data / "images").with_suffix(".txt")
         rows = (
@@ -201,7 +203,7 @@ def iter_detections(
         conf = np.ones(len(d), np.float32) if d.confidence is None else d.confidence
         acts = np.ones(len(d), bool)
         if point is not None and len(d):
-            acts = (np.asarray(d.data[FOUND]) >= point[0]) & (conf >= point[1])
+            acts = acted_on(d.data[FOUND], conf, point)
         cls = np.zeros(len(d), int) if d.class_id is None else d.class_id
         yield s, d.xyxy, conf, cls, acts, dt
 
@@ -228,13 +230,13 @@ def evaluate(
     seconds = 0.0
     for s, all_boxes, all_conf, all_cls, acts, dt in iter_detections(detector, samples):
         seconds += dt
-        tps.append(_match(box_iou(s.boxes, all_boxes), s.classes[:, None] == all_cls[None, :],
-                          all_conf))
+        all_iou = box_iou(s.boxes, all_boxes)
+        tps.append(_match(all_iou, s.classes[:, None] == all_cls[None, :], all_conf))
         confs.append(all_conf)
         pcls.append(all_cls)
         tcls.append(s.classes)
         boxes, conf, cls = all_boxes[acts], all_conf[acts], all_cls[acts]
-        iou = box_iou(s.boxes, boxes)
+        iou = all_iou[:, acts]
         tps_at.append(_match(iou, s.classes[:, None] == cls[None, :], conf))
         confs_at.append(conf)
         pcls_at.append(cls)

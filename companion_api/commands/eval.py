@@ -53,9 +53,6 @@ def run(args: argparse.Namespace) -> int:
                              half_turns=not args.one_turn, corners=args.corners,
                              **one_box_settings(args.same_card_iou, args.same_face_iou),
                              **shifts_arg(args.finder_shifts))
-    if args.split is not None and not (data / "images" / args.split).is_dir():
-        raise FileNotFoundError(f"no split {args.split}: {data / 'images' / args.split} "
-                                "is not a folder")
     report = evaluate(detector, data, args.limit, split=args.split)
     print(report.summary())
     if args.json:
