@@ -875,8 +875,12 @@ class Tracker:
         gives them a share: played from there, the discard misread (a blue-2 upside down read
         blue-0 at 0.39, blue-2 at 0.10, while seat 3's blue-2 stack showed the card below)."""
         out = []
-        # the colour alone does not say it where a stack top reads as the discard does
-        colour_tells = not any(st.top.seen_as == d.top for stacks in m.stacks for st in stacks)
+        # the colour alone does not say it where a stack top reads as the discard does and
+        # is gone from its seat (11704 at 130 s: seat 1's yellow-5, still there, did not
+        # keep seat 3's yellow-0 from being read as the yellow card that landed at 0.25)
+        colour_tells = not any(
+            st.top.seen_as == d.top and d.top not in state.tops(seat)
+            for seat, stacks in enumerate(m.stacks) for st in stacks)
         for seat, stacks in enumerate(m.stacks):
             shown = Counter(str(p.top) for p in state.seats[seat])
             for st in stacks:

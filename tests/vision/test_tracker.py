@@ -332,6 +332,19 @@ def test_a_top_of_the_discard_s_colour_is_not_taken_as_misread_where_another_rea
     assert not any("read as yellow-2" in n for e in kinds(ev, "move") for n in e.payload["notes"])
 
 
+def test_a_top_that_reads_as_the_discard_and_stays_leaves_the_colour_its_say() -> None:
+    """The same, but seat 0's yellow-0 still lies on its stack: that yellow-0 was not played,
+    so the one yellow top gone, seat 1's yellow-2, is the card read yellow-0 (11704 at 130 s:
+    a yellow-0 read yellow-5 at 0.25 on the discard while seat 1's yellow-5 stayed; the stack
+    play went unseen and the cards were taken for hidden)."""
+    s, clock, stacks = _one_stack_each("blue-5", ("yellow", "yellow-0"), ("yellow", "yellow-2"),
+                                       ("red", "red-4"))
+    del stacks[1]
+    ev = feed(s, _landed(stacks, {"yellow-0": 0.7, "yellow-2": 0.02}), clock, frames=16)
+    assert moves(ev) == ["seat 1: stack:yellow-2"]
+    assert "read as yellow-2" in kinds(ev, "move")[0].payload["notes"][0]
+
+
 def test_a_flicker_that_gives_the_discard_card_as_taken_a_share_is_waited_out() -> None:
     """After the yellow-2 was taken for what the camera reads as yellow-0, the discard reads
     yellow-1 unsurely for 0.6 s, a box a little aside (yellow-2 at 0.09, yellow-0 at 0.02):
