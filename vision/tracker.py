@@ -798,6 +798,13 @@ class Tracker:
                     if st.top.seen_as == d.top:
                         out.append(_Candidate(seat, Move.from_stack(st.top.card, st.colour),
                                               d.top, d))
+                    elif old_top is not None and st.top.card == old_top.card != d.top == (
+                            old_top.seen_as):  # onto its twin, which the discard misreads
+                        out.append(_Candidate(
+                            seat, Move.from_stack(st.top.card, st.colour), d.top, d,
+                            (f"{st.top.card} left seat {seat}'s {st.colour.value} stack onto "
+                             f"its twin on the discard, read {d.top} there: the same card",),
+                            misread=True))
         if d is not None and old_top is not None and d.top != old_top.seen_as:
             out += self._left_stack(state, d, m)
         for seat, piles in enumerate(state.seats):

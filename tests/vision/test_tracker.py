@@ -345,6 +345,24 @@ def test_a_top_that_reads_as_the_discard_and_stays_leaves_the_colour_its_say() -
     assert "read as yellow-2" in kinds(ev, "move")[0].payload["notes"][0]
 
 
+def test_a_stack_top_laid_on_its_twin_that_the_discard_misreads_is_played() -> None:
+    """Seat 0's yellow-2 lands on the discard read yellow-0 (taken as played from its stack,
+    misread); then seat 1's yellow-2 leaves its stack and the discard, laid anew, still reads
+    yellow-0: the twin laid on the twin, read the same way (11404 at 127 s: a green-3 onto
+    the green-3 read green-0 - the new reading was taken for the old card, no move was seen,
+    and the round's score came out wrong)."""
+    s, clock, stacks = _one_stack_each("blue-5", ("yellow", "yellow-2"), ("yellow", "yellow-2"),
+                                       ("red", "red-4"))
+    del stacks[0]
+    first = feed(s, _landed(stacks, {"yellow-0": 0.7, "yellow-2": 0.02}), clock, frames=16)
+    assert moves(first) == ["seat 0: stack:yellow-2"]
+    del stacks[1]
+    ev = feed(s, _landed(stacks, {"yellow-0": 0.7, "yellow-2": 0.02}, 9, -7), clock, frames=20)
+    assert moves(ev) == ["seat 1: stack:yellow-2"]
+    assert "onto its twin" in kinds(ev, "move")[0].payload["notes"][0]
+    assert not rules(ev)
+
+
 def test_a_flicker_that_gives_the_discard_card_as_taken_a_share_is_waited_out() -> None:
     """After the yellow-2 was taken for what the camera reads as yellow-0, the discard reads
     yellow-1 unsurely for 0.6 s, a box a little aside (yellow-2 at 0.09, yellow-0 at 0.02):
