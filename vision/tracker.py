@@ -795,16 +795,15 @@ class Tracker:
         if d is not None:  # a stack top now on the discard (maybe onto its twin: no change)
             for seat, stacks in enumerate(m.stacks):
                 for st in stacks:
-                    if st.top.seen_as == d.top:
+                    # or onto its twin that the discard misreads, read the same way
+                    misread = st.top.seen_as != d.top and old_top is not None and (
+                        st.top.card == old_top.card != d.top == old_top.seen_as)
+                    if st.top.seen_as == d.top or misread:
+                        note = (f"{st.top.card} left seat {seat}'s {st.colour.value} stack "
+                                f"onto its twin on the discard, read {d.top} there: the same "
+                                "card",) if misread else ()
                         out.append(_Candidate(seat, Move.from_stack(st.top.card, st.colour),
-                                              d.top, d))
-                    elif old_top is not None and st.top.card == old_top.card != d.top == (
-                            old_top.seen_as):  # onto its twin, which the discard misreads
-                        out.append(_Candidate(
-                            seat, Move.from_stack(st.top.card, st.colour), d.top, d,
-                            (f"{st.top.card} left seat {seat}'s {st.colour.value} stack onto "
-                             f"its twin on the discard, read {d.top} there: the same card",),
-                            misread=True))
+                                              d.top, d, note, misread=misread))
         if d is not None and old_top is not None and d.top != old_top.seen_as:
             out += self._left_stack(state, d, m)
         for seat, piles in enumerate(state.seats):
