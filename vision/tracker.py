@@ -594,6 +594,7 @@ class Tracker:
                 _key(state) != self.model.key()):
             return self._hold(state, t)  # moves were read around cards still hidden
         if state == self.committed:
+            self._astride_wait = None  # what was read astride flickered back: no play
             if self._held_since is not None:  # the hidden cards are back as they were
                 self._back_as_before()
             self._held_since, self._hidden = None, set()

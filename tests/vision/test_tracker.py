@@ -2094,3 +2094,19 @@ def test_a_play_waited_out_astride_two_cards_is_taken_when_the_table_goes_on() -
     assert moves(ev) == []  # waited out (1.5 s of 3)
     ev = feed(s, outlined(table(("red-1", x + 40, y + 30, 0.85))), clock, frames=6)
     assert moves(ev) == ["hand:red-0", "hand:red-1"]
+
+
+def test_a_play_waited_out_astride_is_dropped_when_the_table_comes_back_as_it_was() -> None:
+    """11903 at 137 s: a hand over the discard's red-4 read red-1 and red-3 at 0.25 from a
+    square box, waited out as a play astride two cards; the red-4 read again surely. Two
+    seconds later the seat to move changed its collection: that is its move, not the
+    second after a play of a red-3 (taken from the stale wait, it was told out of turn)."""
+    s, clock = started(top="red-5")
+    x, y = CENTRE
+    feed(s, table(("red-5", x, y, 0.9)), clock, frames=5)
+    square = outlined(table(("red-0", x + 3, y + 2, 0.3)), {0: (70.0, 80.0, 0.0)})
+    ev = feed(s, square, clock, frames=8)
+    ev += feed(s, scene(["red-5"]), clock, frames=20)
+    ev += feed(s, scene(["red-5"], {0: {"green": ["green-4"]}}), clock)
+    assert moves(ev) == ["seat 0: collect:green-4"]
+    assert rules(ev) == [] and not kinds(ev, "question")
