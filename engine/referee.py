@@ -354,6 +354,12 @@ class Referee:
                                    f"{obs.discard}: laid on its twin on the discard")
             else:
                 stack.append(top)
+                # collected unseen: that player drew a card (the hand's count stays), so the
+                # draw pile runs out when it does at the table (12009 at 172 s: two collects
+                # in a spell no move explained left the count two cards high, and the top
+                # laid back after the reshuffle was taken for a joker played on it)
+                r.hand_sizes[seat] = max(0, r.hand_sizes[seat] - 1)
+                self._draw(r, seat, v)
             v.notes.append(f"seat {seat}'s {colour.value} stack now shows {top}")
         return v
 

@@ -1,8 +1,10 @@
 """Score a refereed video against the renderer's ground truth.
 
 Moves are aligned in order by their observation text (a joker's wish is spoken, not
-seen, so it is left out of the comparison); a move is recognized exactly when seat, card,
-source and destination all agree. Violations are compared as (move, rule) pairs over all
+seen, so it is left out of the comparison; so is the stack of a joker laid where its seat
+has no stack under it, and of that joker played again: nothing on the table names its
+colour, and the simulated cheat picks one at random); a move is recognized exactly when
+seat, card, source and destination all agree. Violations are compared as (move, rule) pairs over all
 moves, so a phantom move's flag is a false positive and a missed move's is a false
 negative.
 """
@@ -10,15 +12,46 @@ negative.
 from __future__ import annotations
 
 import difflib
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
+
+from engine.moves import Source
+from engine.observations import Played, parse_observation
 
 
 def move_key(observation: str) -> str:
     """An observation without a joker's wish (spoken, not seen)."""
     head, _, _ = observation.partition("=")
     return head
+
+
+def lone_jokers(observations: list[str], rounds: list[int]) -> list[str]:
+    """The moves' keys (``move_key``), with the stack of a joker that lies alone written
+    ``?``: collected where its seat had no card of that stack, or played from such a stack
+    of itself alone. ``rounds``: each move's round (stacks start empty in each)."""
+    out: list[str] = []
+    stacks: defaultdict[tuple[int, str], list[str]] = defaultdict(list)
+    current = None
+    for text, round_ in zip(observations, rounds, strict=True):
+        if round_ != current:
+            stacks, current = defaultdict(list), round_
+        key = move_key(text)
+        obs = parse_observation(key)
+        if isinstance(obs, Played) and obs.seat is not None and obs.move.stack is not None:
+            card, pile = str(obs.move.card), stacks[obs.seat, obs.move.stack.value]
+            lone = card == "joker" and pile in ([], ["joker"])
+            if obs.move.source is Source.COLLECT:
+                lone = lone and not pile
+                pile.append(card)
+            elif card in pile:
+                pile.reverse()
+                pile.remove(card)  # the top, or the last copy under it
+                pile.reverse()
+            if lone:
+                key = key.rpartition(">")[0] + ">?"
+        out.append(key)
+    return out
 
 
 @dataclass
@@ -62,7 +95,7 @@ class GameScore:
         }
 
 
-Seen = list[tuple[str, list[str], float | None, dict[str, list[str]]]]
+Seen = list[tuple[str, list[str], float | None, dict[str, list[str]], int]]
 
 
 def _withheld(ev: dict[str, Any]) -> dict[str, list[str]]:
@@ -78,23 +111,24 @@ def _told_later(seen: Seen, ev: dict[str, Any]) -> None:
     if "corrects" in ev:  # a card re-read: the move it came with is now this one
         j = _last(seen, ev["corrects"])
         if j is not None:
-            seen[j] = (ev["observation"], rules, seen[j][2], kept)
+            seen[j] = (ev["observation"], rules, seen[j][2], kept, seen[j][4])
         return
     if "before" in ev:
         j = _last(seen, ev["before"])
         if j is not None:  # no latency: the players told
-            seen.insert(j, (ev["observation"], rules, None, kept))
+            seen.insert(j, (ev["observation"], rules, None, kept, seen[j][4]))
         return
     j = _last(seen, ev["observation"])
     if j is not None:  # judged again after an insertion, or alerts held until an answer
-        seen[j] = (seen[j][0], rules, seen[j][2], kept)
+        seen[j] = (seen[j][0], rules, seen[j][2], kept, seen[j][4])
 
 
 def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore:
     """``events``: the session's events (``Event.to_dict()``), in order."""
     fps = float(truth["video"]["fps"])
     moves = truth["moves"]
-    seen: Seen = []  # observation, rules, verdict time, rules withheld
+    seen: Seen = []  # observation, rules, verdict time, rules withheld, round
+    round_ = 0
     pending: str | None = None
     scores: list[list[int]] = []
     out = GameScore(truth_moves=len(moves))
@@ -102,11 +136,13 @@ def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore
         if ev["kind"] == "verdict" and ("before" in ev or "corrects" in ev or ev.get("rejudged")
                                         or ev.get("released")):
             _told_later(seen, ev)  # the players told of an unseen move: it goes in its place
+        elif ev["kind"] == "verdict" and ev["observation"].startswith("round starts"):
+            round_ += 1
         elif ev["kind"] == "move":
             pending = ev["observation"]
         elif ev["kind"] == "verdict" and pending is not None and ev["observation"] == pending:
             seen.append((pending, [v["rule"] for v in ev["violations"]], ev["timestamp"],
-                         _withheld(ev)))
+                         _withheld(ev), round_))
             pending = None
         elif ev["kind"] == "status" and "takes_back" in ev:  # a misread move taken back
             j = _last(seen, ev["takes_back"])
@@ -117,8 +153,8 @@ def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore
         elif ev["kind"] == "scores" and ev.get("scores") is not None:
             scores.append(ev["scores"])
     out.seen_moves = len(seen)
-    a = [move_key(m["observation"]) for m in moves]
-    b = [move_key(s[0]) for s in seen]
+    a = lone_jokers([m["observation"] for m in moves], [m["round"] for m in moves])
+    b = lone_jokers([s[0] for s in seen], [s[4] for s in seen])
     matched_truth: set[int] = set()
     matched_seen: set[int] = set()
     for block in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_matching_blocks():

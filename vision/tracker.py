@@ -273,6 +273,13 @@ def _off_other_stacks(piles: Sequence[Pile], stacks: Sequence[TrackedStack], fac
             if (st := _nearest_on(stacks, p)) is None or st.top.seen_as == face]
 
 
+def _shows(st: TrackedStack, piles: Sequence[Pile]) -> bool:
+    """The stack's top still lies where the stack is."""
+    return any(p.top == st.top.seen_as
+               and _apart(p.centre, st.centre) < 0.5 * (st.size or p.size or 1.0)
+               for p in piles)
+
+
 def _still_shows(st: TrackedStack, piles: Sequence[Pile], new: Pile) -> bool:
     """The stack's top still lies where the stack is, a pile of its own beside ``new``."""
     reach = 0.5 * (st.size or new.size)
@@ -442,6 +449,10 @@ class Tracker:
         self._missing_since: dict[Place, float] = {}  # since when each hidden place is
         self._touched: set[Place] = set()  # places hidden, then seen again unchanged
         self._twin_frames: Counter[Place] = Counter()  # frames a twin showed near a top
+        self._discard_twin_at: list[float] = []  # ... when, for the discard's top
+        # a card landing on the discard moves the old top's box as it covers it: the frames
+        # of a twin there this long before the new card is read are its arrival
+        self.arrival_s = 0.6
         self._beside_frames: Counter[Place] = Counter()  # ... as a second pile beside it
         self._twin_held_frames: Counter[Place] = Counter()  # ... read surely, off the stack
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
@@ -538,7 +549,10 @@ class Tracker:
             self._read_after, self._read_first = last, state.discard
         if self.phase is Phase.PLAYING:
             raw, state = state, self._known(self._filled(state, t))
-            self._twin_frames.update(self._same_face_nearby(state)[0])
+            near = self._same_face_nearby(state)[0]
+            self._twin_frames.update(near)
+            if None in near:
+                self._discard_twin_at.append(t)
             # a second pile beside a top as the camera read it (not as the tracker knows it:
             # a misread card in a hand may be "known" as the top)
             self._beside_frames.update(self._same_face_nearby(raw)[1])
@@ -619,6 +633,7 @@ class Tracker:
         """``moved``: a move was read (what showed since the last one is snapshot for the
         session and starts anew); not after a nudge or hidden cards seen back as they were,
         which keep what showed meanwhile for the next move."""
+        arrival = self._arrival(state)
         if self.committed is not None and state.discard is not None and (
                 self.committed.discard is None
                 or state.discard.top != self.committed.discard.top):
@@ -631,7 +646,8 @@ class Tracker:
             self._last_hand = None
             self._squared = False
             self.hand_from = frozenset()
-            self.touched = frozenset(self._touched | self._often(self._twin_frames))
+            self.touched = frozenset(self._touched | (self._often(self._twin_frames)
+                                                      - arrival))
             self.twin_beside = self._often(self._beside_frames)
             self.twin_held = self._often(self._twin_held_frames)
             self.discard_faces = frozenset(self._discard_faces)
@@ -647,6 +663,7 @@ class Tracker:
                            self._landed_frames, self._read_frames, self._pulled_frames):
                 frames.clear()
             self._discard_faces.clear()
+            self._discard_twin_at.clear()
             self._discard_lost = False
             self._first_seen.clear()
         self._hidden = set()
@@ -787,7 +804,7 @@ class Tracker:
                                         onto_discard(old_top.card if old_top else None),
                                         self.close)
                 out.append(_Candidate(None, Move.hand(card), d.top, d, notes))
-                under = self._third_copy_under(d.top) if model is None else None
+                under = self._third_copy_under(state, d.top) if model is None else None
                 if under is not None:
                     out.append(_Candidate(under[0], Move.from_stack(d.top, under[1]), d.top, d,
                                           (f"a third {d.top} would lie on the table, and seat "
@@ -913,15 +930,18 @@ class Tracker:
                    and _apart(p.centre, st.centre) < 0.5 * (st.size or p.size or 1.0)
                    for p in piles)
 
-    def _third_copy_under(self, card: Card) -> tuple[int, Colour] | None:
+    def _third_copy_under(self, state: VisibleState, card: Card) -> tuple[int, Colour] | None:
         """``card`` landed on the discard, but both copies lie on the table already, and
         the seat to move holds one under the top of exactly one of its stacks: it may have
         come from there (a covered card from a squared stack, where the camera cannot see
-        it go: 10606 at 144 s). The candidate yields to a hand play that keeps the count."""
+        it go: 10606 at 144 s). The candidate yields to a hand play that keeps the count.
+        A stack top with that face that still shows where it lay was not played (12008 at
+        145 s: the other pink-5 lay on seat 2's stack all along)."""
         k = self._turn()
         if k is None or possible(card, self.model.seen()) or any(
-                st.top.card == card for stacks in self.model.stacks for st in stacks):
-            return None  # (a top with that face: a stack play, not a covered card)
+                st.top.card == card and (seat == k or not _shows(st, state.seats[seat]))
+                for seat, stacks in enumerate(self.model.stacks) for st in stacks):
+            return None  # (a top with that face, gone or the mover's: a stack play)
         stacks = [st for st in self.model.stacks[k]
                   if any(c.card == card for c in st.cards[:-1])]
         return (k, stacks[0].colour) if len(stacks) == 1 else None
@@ -1198,6 +1218,11 @@ class Tracker:
             seen = {k: v for k, v in found.items()
                     if v[0].pile is not None or self._read_frames[v[0].seen_as]}
             found = seen or found
+        if len(found) == 2:
+            play = self._onto_twin_not_collect([v[0] for v in found.values()])
+            if play is not None:
+                found = {k: [play, v[1]] for k, v in found.items()
+                         if v[0].observation == play.observation}
         if len(found) != 1:
             return []
         a, b = next(iter(found.values()))
@@ -1206,6 +1231,32 @@ class Tracker:
                    if x.seat in (None, k) and y.seat in (None, nxt)
                    and not x.wish_needed]  # the wish of a joker comes before the next move
         return list(in_turn[0]) if len(in_turn) == 1 else []
+
+    def _onto_twin_not_collect(self, cands: Sequence[_Candidate]) -> _Candidate | None:
+        """Of two moves the camera cannot tell apart - a stack's top laid squarely on its twin
+        on the discard, or a twin of the card under that top collected onto it (either way
+        the stack shows that card, the discard its old top) - the play: the collect would
+        break the forced-play rule (that top, the discard top's twin, fits it). The play,
+        or None when ``cands`` are not those two (12007 at 96 s and 107 s: a blue-0 and a
+        blue-1 laid on their twins, each asked about, and the next seats' moves with them)."""
+        if len(cands) != 2 or not self.model.discard:
+            return None
+        top = self.model.discard[-1].card
+        for play, other in (cands, cands[::-1]):
+            if (play.seat is None or play.move.source is not Source.STACK
+                    or play.move.card != top or other.seat != play.seat
+                    or other.move.source is not Source.COLLECT
+                    or other.move.stack is not play.move.stack):
+                continue
+            st = self.model.stack_of(play.seat, play.move.stack)
+            if (st is not None and len(st.cards) >= 2 and st.top.card == top
+                    and other.move.card == st.cards[-2].card):
+                return dataclasses.replace(play, notes=(*play.notes, (
+                    f"or a second {other.move.card} collected onto seat {play.seat}'s "
+                    f"{top} - the camera cannot tell; that collect would break the "
+                    f"forced-play rule ({top} fits its twin on the discard): read as the "
+                    "play")))
+        return None
 
     def _may_be_misread(self, first: _Candidate, second: _Candidate) -> bool:
         """Both moves lay a card on the discard, and the reading of the card on top now
@@ -1322,7 +1373,10 @@ class Tracker:
             # laid squarely on its twin on the discard, or a twin of the card below was
             # collected onto the stack (if a copy of it is left to collect)
             waited = self._held_since is not None and t - self._held_since >= self.lift_s
-            c = exact[0][0] if len(exact) == 1 else None
+            c = exact[0][0] if len(exact) == 1 else self._onto_twin_not_collect(
+                [c for c, _ in exact])
+            if c is not None and len(exact) > 1:
+                exact = [(c, self._after(c))]
             collect = c is not None and c.move.source is Source.COLLECT
             if c is None or not waited or (collect and not possible(c.move.card,
                                                                    self.model.seen())):
@@ -1383,6 +1437,12 @@ class Tracker:
                 out.append(dataclasses.replace(c.decoded(t, state, *why), paired=True))
             self._asked = None
             self._commit(state)
+            # a top played from its stack lay beside it in a hand on its way: no twin laid
+            # there (12007 at 107 s: seat 1's blue-1, then seat 2's collect, read as seat 1's
+            # second blue-2 laid out of turn too)
+            left = {(c.seat, c.move.stack) for c in pair or covered
+                    if c.seat is not None and c.move.source is Source.STACK}
+            self.twin_beside, self.twin_held = self.twin_beside - left, self.twin_held - left
             return out
         before = self.committed
         partial = [c for c, m in results if _covers(m.key(), observed)]
@@ -1666,6 +1726,19 @@ class Tracker:
                 if _covers(m.key(), observed) and m.key()[1][seat] == observed[1][seat]:
                     return True
         return False
+
+    def _arrival(self, state: VisibleState) -> set[Place]:
+        """{None} when the frames that showed the discard's top moved (a twin over it) all
+        came just before ``state``'s new discard card was first read surely: that card
+        covering the old top as it landed, no hand of the seat before laying a twin (12001
+        at 36 s: seat 1's yellow-4, out of turn, shifted the yellow-0's box for 0.2 s as it
+        landed; taken for seat 0's twin laid squarely, the alert was lost)."""
+        old, new = self.committed, state.discard
+        if old is None or new is None or old.discard is None or new.top == old.discard.top:
+            return set()
+        landed = self._landed_first.get(new.top, self._since)
+        before = [x for x in self._discard_twin_at if x < landed - self.arrival_s]
+        return {None} if len(before) < self.touch_frames else set()
 
     def _often(self, frames: Counter[_T]) -> frozenset[_T]:
         """What showed in ``touch_frames`` frames or more since the last commit."""

@@ -169,6 +169,25 @@ class TestViolations:
         ref.observe_text("table seen: discard yellow-2; seat 0 yellow:yellow-2")
         assert [str(c) for c in ref.round.stacks[0][Colour.YELLOW]] == ["yellow-2"]
 
+    def test_a_card_collected_unseen_was_followed_by_a_draw(self) -> None:
+        """12009: two collects in a spell no move explained; the table seen shows their
+        cards. Each player drew: the draw pile runs out (and is reshuffled) on time."""
+        ref = Referee(Rules(players=3))
+        ref.observe_text("round starts: discard green-3")
+        r = ref.round
+        assert r is not None
+        left, hands = r.draw_count, list(r.hand_sizes)
+        v = ref.observe_text("table seen: discard green-3; seat 1 pink:pink-1; "
+                             "seat 2 blue:blue-5")
+        assert r.draw_count == left - 2 and r.hand_sizes == hands
+        assert v.notes == ["seat 1's pink stack now shows pink-1",
+                           "seat 2's blue stack now shows blue-5"]
+        r.draw_count = 0  # nothing left to draw: the next unseen collect reshuffles
+        v = ref.observe_text("table seen: discard green-3; seat 1 pink:pink-2; "
+                             "seat 2 blue:blue-5")
+        assert "the draw pile is reshuffled from the discard pile" not in v.notes  # one card
+        assert r.expected_end == "nothing is left to draw"
+
     def test_a_joker_laid_unseen_on_a_joker_leaves_its_wish_unknown(self) -> None:
         """11108 at 45 s: seat 1 played the joker off its stack onto the other joker (wished
         pink before), unseen; the table seen shows the joker on the discard and seat 1's

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from vision.game_check import score_game
+from vision.game_check import lone_jokers, score_game
 
 
 def _move(obs: str, release: int, rules: tuple[str, ...] = ()) -> dict[str, Any]:
-    return {"observation": obs, "release": release,
+    return {"observation": obs, "release": release, "round": 1,
             "verdict": {"violations": [{"rule": r} for r in rules]}}
 
 
@@ -89,3 +89,25 @@ def test_alerts_held_or_unsure_are_no_alerts_but_are_counted_apart() -> None:
     s = score_game(truth, [*events, *_seen("seat 0: collect:blue-2", 6.0, ("out-of-turn",),
                                            released=True)])
     assert (s.tp, s.fp, s.fn) == (0, 1, 1) and s.withheld == {"unsure true": 1}
+
+
+def test_the_stack_of_a_joker_lying_alone_is_not_compared() -> None:
+    """12004: seat 1, with no stack yet, collects a joker (the simulated cheat names it the
+    blue stack at random) and later plays it; the tracker names that stack red."""
+    keys = lone_jokers(["seat 1: collect:joker>blue", "seat 2: collect:red-1",
+                        "seat 1: stack:joker>blue"], [1, 1, 1])
+    assert keys == ["seat 1: collect:joker>?", "seat 2: collect:red-1", "seat 1: stack:joker>?"]
+    # a joker laid on a stack of its seat's (the yellow-2 under it shows which) keeps it
+    on = ["seat 1: collect:yellow-2", "seat 1: collect:joker>yellow", "seat 1: stack:joker>yellow"]
+    assert lone_jokers(on, [1, 1, 1]) == on
+    # stacks start empty in each round; a card laid on the joker names the stack
+    assert lone_jokers(["seat 1: collect:blue-2", "seat 1: collect:joker>blue",
+                        "seat 1: collect:blue-3", "seat 1: stack:joker>blue"], [1, 2, 2, 2]
+                       ) == ["seat 1: collect:blue-2", "seat 1: collect:joker>?",
+                             "seat 1: collect:blue-3", "seat 1: stack:joker>blue"]
+    truth = {"video": {"fps": 10}, "rounds": [{"scores": [0, 0]}],
+             "moves": [_move("seat 0: collect:joker>blue", 10, ("collect-joker",))]}
+    s = score_game(truth, _seen("seat 0: collect:joker>red", 1.5, ("collect-joker",)))
+    assert (s.exact, s.phantom, s.tp, s.fp, s.fn) == (1, 0, 1, 0, 0)
+    s = score_game(truth, _seen("seat 0: collect:red-1", 1.5, ("collect-joker",)))
+    assert (s.exact, s.phantom, s.tp, s.fp, s.fn) == (0, 1, 0, 1, 1)

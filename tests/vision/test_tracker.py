@@ -1136,6 +1136,32 @@ def test_a_twin_seen_over_its_twin_in_the_turn_passed_goes_in_before_the_next_mo
     assert moves(ev) == ["hand:red-2"] and rules(ev) == []
 
 
+def _out_of_turn_onto_a_top_seen_moved(early: bool) -> list[Event]:
+    """Seats 0, 1, 2 collect a card each, seat 0 plays blue-4 from its hand; then, seat 1 to
+    move, the discard's blue-4 reads moved for two frames (``early``: 1 s before the next
+    card lands, else just before) and seat 2 plays its green-4 from its stack."""
+    s, clock, stacks = _one_stack_each("blue-5", ("yellow", "yellow-2"), ("pink", "pink-3"),
+                                       ("green", "green-4"))
+    assert moves(feed(s, scene(["blue-5", "blue-4"], stacks), clock)) == ["hand:blue-4"]
+    tops = [(names[-1], *at(seat, COLOUR_SLOT[colour] * (W + 20)), 0.9)
+            for seat, by_colour in stacks.items() for colour, names in by_colour.items()]
+    feed(s, table(_discard("blue-4", 18.0, -6.0), *tops), clock, frames=2)
+    if early:
+        feed(s, scene(["blue-5", "blue-4"], stacks), clock, frames=10)
+    del stacks[2]
+    return feed(s, scene(["blue-4", "green-4"], stacks), clock, frames=10)
+
+
+def test_the_top_moved_only_as_the_next_card_landed_is_no_twin_laid_before_it() -> None:
+    """12001 at 36 s: seat 1's yellow-4, out of turn, shifted the yellow-0's box for 0.2 s
+    as it landed; taken for seat 0's twin laid squarely, the out-of-turn alert was lost."""
+    ev = _out_of_turn_onto_a_top_seen_moved(early=False)
+    assert moves(ev) == ["seat 2: stack:green-4"] and rules(ev) == ["out-of-turn"]
+    # moved a second before, it was a hand there in seat 1's turn: the twin laid squarely
+    ev = _out_of_turn_onto_a_top_seen_moved(early=True)
+    assert moves(ev) == ["hand:blue-4", "seat 2: stack:green-4"] and rules(ev) == []
+
+
 def _two_seats_hide_a_stack(hidden: list[int]) -> tuple[Session, list[Event]]:
     """Seats 0, 1, 2 collect a card each; then an arm hides a stack of each seat in
     ``hidden`` for a moment, in turn (the stacks lie as before afterwards); then seat 2 moves."""
@@ -1731,6 +1757,44 @@ def test_two_moves_at_once_prefer_a_collect_seen_to_a_top_covered_unseen() -> No
     assert moves(ev) == ["seat 0: collect:red-4", "hand:blue-1"] and not kinds(ev, "question")
 
 
+def _blue_1_on_blue_2_and_its_twin_on_the_discard() -> tuple[
+        Session, Clock, dict[int, dict[str, list[str]]]]:
+    """Seat 0's blue stack: blue-1 on blue-2; the discard: the other blue-1, seat 0 to move
+    (and forced to play: its top fits)."""
+    s, clock, stacks = _collected("pink-3", [(0, "blue", "blue-2"), (1, "green", "green-4"),
+                                             (2, "yellow", "yellow-5"), (0, "blue", "blue-1"),
+                                             (1, "green", "green-0"), (2, "yellow", "yellow-2")])
+    played = [feed(s, scene(d, stacks), clock) for d in (["pink-3", "pink-1"],
+                                                          ["pink-1", "green-1"],
+                                                          ["green-1", "blue-1"])]
+    assert [m for ev in played for m in moves(ev)] == ["hand:pink-1", "hand:green-1",
+                                                       "hand:blue-1"]
+    stacks[0]["blue"].pop()  # seat 0's blue-1 goes squarely onto its twin: the discard as was
+    return s, clock, stacks
+
+
+def test_a_top_laid_squarely_on_its_twin_is_read_so_not_as_a_collect_that_breaks_a_rule(
+        ) -> None:
+    """The stack shows its blue-2 for good, the discard its blue-1: the blue-1 laid on its
+    twin, or the other blue-2 collected onto it. The collect would break the forced-play
+    rule (the blue-1 fits its twin): the play it is."""
+    s, clock, stacks = _blue_1_on_blue_2_and_its_twin_on_the_discard()
+    ev = feed(s, scene(["green-1", "blue-1"], stacks), clock, frames=40)
+    assert moves(ev) == ["seat 0: stack:blue-1"] and not kinds(ev, "question")
+    notes = kinds(ev, "move")[0].payload["notes"]
+    assert rules(ev) == [] and any("cannot tell" in n for n in notes)
+
+
+def test_a_top_laid_squarely_on_its_twin_then_the_next_seat_s_play_are_two_moves() -> None:
+    """12007 at 96 s and 107 s: the next seat moved before the lift was settled - two
+    moves at once, which a collect of the other blue-2 and the blue-5 explain too."""
+    s, clock, stacks = _blue_1_on_blue_2_and_its_twin_on_the_discard()
+    ev = feed(s, scene(["green-1", "blue-1"], stacks), clock, frames=10)
+    ev += feed(s, scene(["blue-1", "blue-5"], stacks), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:blue-1", "hand:blue-5"] and not kinds(ev, "question")
+    assert rules(ev) == []
+
+
 def _pink_5_on_pink_4_then_pink_4_played() -> tuple[
         Session, Clock, dict[int, dict[str, list[str]]], list[Event]]:
     """Seat 0 collects pink-4, then pink-5 onto it (the squared stack shows pink-5); then a
@@ -1798,6 +1862,19 @@ def test_a_third_copy_in_the_turn_of_a_seat_holding_one_under_a_top_is_a_covered
 def test_a_third_copy_in_the_turn_of_a_seat_holding_none_is_no_covered_card() -> None:
     ev = _third_pink_4_lands(["pink-1", "blue-1", "pink-4"])  # seat 2's turn
     assert "seat 0: stack:pink-4" not in moves(ev) and "covered-card" not in rules(ev)
+
+
+def test_a_third_copy_whose_twin_still_tops_another_stack_came_from_under_a_top() -> None:
+    """12008 at 145 s: one pink-5 lies under seat 0's pink-4, the other tops seat 2's pink
+    stack, and a pink-5 lands on the discard in seat 0's turn while seat 2's still shows:
+    not seat 2's top, and no hand's (a third copy), so from under seat 0's top."""
+    s, clock, stacks = _collected("green-1", [(0, "pink", "pink-5"), (1, "yellow", "yellow-2"),
+                                              (2, "pink", "pink-5"), (0, "pink", "pink-4"),
+                                              (1, "yellow", "yellow-3"), (2, "blue", "blue-3")])
+    ev = feed(s, scene(["green-1", "pink-5"], stacks), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:pink-5"] and not kinds(ev, "question")
+    assert "covered-card" in rules(ev)
+    assert "a third pink-5" in kinds(ev, "move")[-1].payload["notes"][0]
 
 
 def test_a_copy_too_many_from_before_does_not_bar_the_moves_after() -> None:
