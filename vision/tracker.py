@@ -804,7 +804,8 @@ class Tracker:
                                         onto_discard(old_top.card if old_top else None),
                                         self.close)
                 out.append(_Candidate(None, Move.hand(card), d.top, d, notes))
-                under = self._third_copy_under(state, d.top) if model is None else None
+                under = (self._third_copy_under(state, d.top, bent=card != d.top)
+                         if model is None else None)
                 if under is not None:
                     out.append(_Candidate(under[0], Move.from_stack(d.top, under[1]), d.top, d,
                                           (f"a third {d.top} would lie on the table, and seat "
@@ -930,16 +931,20 @@ class Tracker:
                    and _apart(p.centre, st.centre) < 0.5 * (st.size or p.size or 1.0)
                    for p in piles)
 
-    def _third_copy_under(self, state: VisibleState, card: Card) -> tuple[int, Colour] | None:
+    def _third_copy_under(self, state: VisibleState, card: Card, bent: bool
+                          ) -> tuple[int, Colour] | None:
         """``card`` landed on the discard, but both copies lie on the table already, and
         the seat to move holds one under the top of exactly one of its stacks: it may have
         come from there (a covered card from a squared stack, where the camera cannot see
         it go: 10606 at 144 s). The candidate yields to a hand play that keeps the count.
         A stack top with that face that still shows where it lay was not played (12008 at
-        145 s: the other pink-5 lay on seat 2's stack all along)."""
+        145 s: the other pink-5 lay on seat 2's stack all along) - but then a reading the
+        count could bend to another card (``bent``: a red-4 read where pink-4 is left) is
+        that card misread, likelier than a cheat (11407 at 93 s)."""
         k = self._turn()
         if k is None or possible(card, self.model.seen()) or any(
-                st.top.card == card and (seat == k or not _shows(st, state.seats[seat]))
+                st.top.card == card
+                and (seat == k or bent or not _shows(st, state.seats[seat]))
                 for seat, stacks in enumerate(self.model.stacks) for st in stacks):
             return None  # (a top with that face, gone or the mover's: a stack play)
         stacks = [st for st in self.model.stacks[k]

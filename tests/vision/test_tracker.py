@@ -1865,16 +1865,28 @@ def test_a_third_copy_in_the_turn_of_a_seat_holding_none_is_no_covered_card() ->
 
 
 def test_a_third_copy_whose_twin_still_tops_another_stack_came_from_under_a_top() -> None:
-    """12008 at 145 s: one pink-5 lies under seat 0's pink-4, the other tops seat 2's pink
-    stack, and a pink-5 lands on the discard in seat 0's turn while seat 2's still shows:
-    not seat 2's top, and no hand's (a third copy), so from under seat 0's top."""
-    s, clock, stacks = _collected("green-1", [(0, "pink", "pink-5"), (1, "yellow", "yellow-2"),
-                                              (2, "pink", "pink-5"), (0, "pink", "pink-4"),
-                                              (1, "yellow", "yellow-3"), (2, "blue", "blue-3")])
-    ev = feed(s, scene(["green-1", "pink-5"], stacks), clock, frames=20)
-    assert moves(ev) == ["seat 0: stack:pink-5"] and not kinds(ev, "question")
+    """12008 at 145 s: one blue-5 lies under seat 0's blue-4, the other tops seat 2's blue
+    stack, and a blue-5 lands on the discard in seat 0's turn while seat 2's still shows:
+    not seat 2's top, and no hand's (a third copy), so from under seat 0's top. (A red or
+    pink card the count can read as its kin is that kin: see the next test.)"""
+    s, clock, stacks = _collected("green-1", [(0, "blue", "blue-5"), (1, "yellow", "yellow-2"),
+                                              (2, "blue", "blue-5"), (0, "blue", "blue-4"),
+                                              (1, "yellow", "yellow-3"), (2, "pink", "pink-3")])
+    ev = feed(s, scene(["green-1", "blue-5"], stacks), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:blue-5"] and not kinds(ev, "question")
     assert "covered-card" in rules(ev)
-    assert "a third pink-5" in kinds(ev, "move")[-1].payload["notes"][0]
+    assert "a third blue-5" in kinds(ev, "move")[-1].payload["notes"][0]
+
+
+def test_a_third_red_copy_whose_twin_tops_another_stack_is_read_as_its_kin() -> None:
+    """11407 at 93 s: both red-4 lie on the table (one topping seat 2's stack, one under
+    seat 0's top) and a card read red-4 lands in seat 0's turn: a pink-4 misread, not a
+    covered card."""
+    s, clock, stacks = _collected("green-1", [(0, "red", "red-4"), (1, "yellow", "yellow-2"),
+                                              (2, "red", "red-4"), (0, "red", "red-5"),
+                                              (1, "yellow", "yellow-3"), (2, "blue", "blue-3")])
+    ev = feed(s, scene(["green-1", "red-4"], stacks), clock, frames=20)
+    assert moves(ev) == ["hand:pink-4"] and "covered-card" not in rules(ev)
 
 
 def test_a_copy_too_many_from_before_does_not_bar_the_moves_after() -> None:
