@@ -44,10 +44,8 @@ def lone_jokers(observations: list[str], rounds: list[int]) -> list[str]:
             if obs.move.source is Source.COLLECT:
                 lone = lone and not pile
                 pile.append(card)
-            elif card in pile:
-                pile.reverse()
-                pile.remove(card)  # the top, or the last copy under it
-                pile.reverse()
+            elif card in pile:  # the top, or the last copy under it
+                del pile[len(pile) - 1 - pile[::-1].index(card)]
             if lone:
                 key = key.rpartition(">")[0] + ">?"
         out.append(key)

@@ -273,11 +273,10 @@ def _off_other_stacks(piles: Sequence[Pile], stacks: Sequence[TrackedStack], fac
             if (st := _nearest_on(stacks, p)) is None or st.top.seen_as == face]
 
 
-def _shows(st: TrackedStack, piles: Sequence[Pile]) -> bool:
-    """The stack's top still lies where the stack is."""
-    return any(p.top == st.top.seen_as
-               and _apart(p.centre, st.centre) < 0.5 * (st.size or p.size or 1.0)
-               for p in piles)
+def _in_place(st: TrackedStack, pile: Pile) -> bool:
+    """``pile`` shows the stack's top where the stack lies."""
+    return (pile.top == st.top.seen_as
+            and _apart(pile.centre, st.centre) < 0.5 * (st.size or pile.size or 1.0))
 
 
 def _still_shows(st: TrackedStack, piles: Sequence[Pile], new: Pile) -> bool:
@@ -927,9 +926,7 @@ class Tracker:
         it left (a card read barely above the state's threshold drops out of a frame and
         back without moving)."""
         piles = self.committed.seats[seat] if self.committed is not None else ()
-        return any(p.top == st.top.seen_as and p.confidence >= self.unsure_read
-                   and _apart(p.centre, st.centre) < 0.5 * (st.size or p.size or 1.0)
-                   for p in piles)
+        return any(_in_place(st, p) and p.confidence >= self.unsure_read for p in piles)
 
     def _third_copy_under(self, state: VisibleState, card: Card, bent: bool
                           ) -> tuple[int, Colour] | None:
@@ -944,7 +941,8 @@ class Tracker:
         k = self._turn()
         if k is None or possible(card, self.model.seen()) or any(
                 st.top.card == card
-                and (seat == k or bent or not _shows(st, state.seats[seat]))
+                and (seat == k or bent
+                     or not any(_in_place(st, p) for p in state.seats[seat]))
                 for seat, stacks in enumerate(self.model.stacks) for st in stacks):
             return None  # (a top with that face, gone or the mover's: a stack play)
         stacks = [st for st in self.model.stacks[k]
@@ -1242,8 +1240,8 @@ class Tracker:
         on the discard, or a twin of the card under that top collected onto it (either way
         the stack shows that card, the discard its old top) - the play: the collect would
         break the forced-play rule (that top, the discard top's twin, fits it). The play,
-        or None when ``cands`` are not those two (12007 at 96 s and 107 s: a blue-0 and a
-        blue-1 laid on their twins, each asked about, and the next seats' moves with them)."""
+        or None when ``cands`` are not those two (12007 at 107 s: a blue-1 laid on its twin
+        and the next seat's collect, asked about together)."""
         if len(cands) != 2 or not self.model.discard:
             return None
         top = self.model.discard[-1].card

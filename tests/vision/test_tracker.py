@@ -1786,8 +1786,8 @@ def test_a_top_laid_squarely_on_its_twin_is_read_so_not_as_a_collect_that_breaks
 
 
 def test_a_top_laid_squarely_on_its_twin_then_the_next_seat_s_play_are_two_moves() -> None:
-    """12007 at 96 s and 107 s: the next seat moved before the lift was settled - two
-    moves at once, which a collect of the other blue-2 and the blue-5 explain too."""
+    """The next seat moved before the lift was settled: two moves at once, which a collect
+    of the other blue-2 and the blue-5 explain too."""
     s, clock, stacks = _blue_1_on_blue_2_and_its_twin_on_the_discard()
     ev = feed(s, scene(["green-1", "blue-1"], stacks), clock, frames=10)
     ev += feed(s, scene(["blue-1", "blue-5"], stacks), clock, frames=20)
