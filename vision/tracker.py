@@ -391,6 +391,8 @@ class Tracker:
         self.unsure_read, self.drift_share = 0.5, 0.05
         # a box whose centre moved at most near_shift card diagonals lies where the other did
         self.near_shift = 0.08
+        # ... at most still_shift: on the spot (a still card's box wanders < 3 px)
+        self.still_shift = 0.04
         # ... or whose box is below part_of of the old top's size, turned at most part_turn
         self.part_of, self.part_turn = 0.85, 15.0
         # a stack top gone from its seat as a new discard card landed whose reading gives it
@@ -590,7 +592,7 @@ class Tracker:
             self._frames += 1
         elif state != self._candidate or (self._candidate is not None
                                            and state.moved_tops(self._candidate)):
-            if state != self._candidate:
+            if state != self._candidate and not self._shows_again(state):
                 self._read_since = t  # the tops read otherwise (not only moved)
             self._candidate, self._since, self._frames = state, t, 1
         else:
@@ -1693,15 +1695,21 @@ class Tracker:
         """A hand play read unsurely, whose reading gives the old discard top a share too,
         or whose box is a part of the old top's (smaller: an arm over the card): perhaps
         the old card read otherwise for a moment (a drifting misread). 10704 at 151 s: a
-        pink-3 half hidden, boxed at two thirds of its size, read surely as pink-4."""
+        pink-3 half hidden, boxed at two thirds of its size, read surely as pink-4. Also a
+        box not shaped like a card on the very spot of the old top's, however sure its
+        reading: the old card boxed otherwise (12108 at 81 s: the yellow-3 boxed across,
+        1.16 long to wide, read yellow-0 at 0.55 for 0.6 s - a phantom hand play)."""
         if c.seat is not None or c.pile is None or not self.model.discard:
             return False
+        was = self.committed.discard if self.committed is not None else None
+        if (was is not None and c.pile.squarish
+                and c.pile.shifted_from(was) <= self.still_shift):
+            return True
         if c.pile.confidence >= self.unsure_read:
             return False
         old = self.model.discard[-1]  # as read, or as taken (a stack top it left, a prior)
         if any(_gives(c.pile, card, self.drift_share) for card in {old.seen_as, old.card}):
             return True
-        was = self.committed.discard if self.committed is not None else None
         if was is None or c.pile.size >= self.part_of * was.size:
             return False
         # a part keeps the card's edges; a card laid anew lies turned (10408)
@@ -1729,6 +1737,21 @@ class Tracker:
                 if _covers(m.key(), observed) and m.key()[1][seat] == observed[1][seat]:
                     return True
         return False
+
+    def _shows_again(self, state: VisibleState) -> bool:
+        """``state`` is the last reading with only cards the tracker holds there shown
+        again (an arm lifted off a stack): no new reading to wait out (12007 at 96 s: seat
+        2's yellow stack, hidden by the arm that played its blue-5, showing again restarted
+        the wait of the two moves read meanwhile; seat 3 collected before it was over and
+        three moves became a question)."""
+        last = self._candidate
+        if last is None or self.phase is not Phase.PLAYING:
+            return False
+        now, before, held = _key(state), _key(last), self.model.key()
+        if now[0] != before[0] or not _covers(now, before):
+            return False
+        return all(not (Counter(n) - (Counter(b) | Counter(h)))
+                   for n, b, h in zip(now[1], before[1], held[1], strict=True))
 
     def _arrival(self, state: VisibleState) -> set[Place]:
         """{None} when the frames that showed the discard's top moved (a twin over it) all

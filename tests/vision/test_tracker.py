@@ -2021,16 +2021,17 @@ def test_the_old_top_read_unsurely_moved_or_late_takes_nothing_back() -> None:
 
 def _read_astride_then_as_a_card(square: bool, moved: float = 0.0, again_conf: float = 0.7,
                                  wait: int = 0, gap: int = 0) -> list[Event]:
-    """A red-2 laid on the discard's red-5, boxed (``square``: astride both cards, 70 x 80)
-    and read red-0 at 0.6 for a second; then, after ``wait`` more frames and ``gap`` frames
-    without the pile, boxed as a card ``moved`` px aside and read red-2 at ``again_conf``."""
+    """A red-2 laid on the discard's red-5, boxed (``square``: astride both cards, 70 x 80,
+    its centre 7 px off the red-5's: not on its spot) and read red-0 at 0.6 for a second;
+    then, after ``wait`` more frames and ``gap`` frames without the pile, boxed as a card
+    ``moved`` px aside and read red-2 at ``again_conf``."""
     s, clock = started(top="red-5")
     x, y = CENTRE
     feed(s, table(("red-5", x, y, 0.9)), clock, frames=5)
     shape = {0: (70.0, 80.0, 0.0)} if square else None
-    ev = feed(s, outlined(table(("red-0", x + 3, y + 2, 0.6)), shape), clock, frames=10 + wait)
+    ev = feed(s, outlined(table(("red-0", x + 6, y + 3, 0.6)), shape), clock, frames=10 + wait)
     ev += feed(s, table(), clock, frames=gap)
-    return ev + feed(s, outlined(table(("red-2", x + 3 + moved, y + 4, again_conf))), clock,
+    return ev + feed(s, outlined(table(("red-2", x + 6 + moved, y + 4, again_conf))), clock,
                      frames=10)
 
 
@@ -2199,3 +2200,39 @@ def test_a_play_waited_out_astride_is_dropped_when_the_table_comes_back_as_it_wa
     ev += feed(s, scene(["red-5"], {0: {"green": ["green-4"]}}), clock)
     assert moves(ev) == ["seat 0: collect:green-4"]
     assert rules(ev) == [] and not kinds(ev, "question")
+
+
+def test_a_stack_showing_again_does_not_restart_the_wait_of_two_moves() -> None:
+    """Seat 0 lays its blue-1 on its twin; seat 1's blue-5 lands while its arm hides seat 2's
+    yellow stack; the yellow stack shows again, and seat 2 collects 0.8 s later. The stack
+    showing again is no new reading: the two moves are read before the collect (12007 at
+    96 s: the wait restarted, three moves, a question)."""
+    s, clock, stacks = _blue_1_on_blue_2_and_its_twin_on_the_discard()
+    ev = feed(s, scene(["green-1", "blue-1"], stacks), clock, frames=8)
+    hidden = {k: v for k, v in stacks.items() if k != 2}
+    ev += feed(s, scene(["blue-1", "blue-5"], hidden), clock, frames=5)
+    ev += feed(s, scene(["blue-1", "blue-5"], stacks), clock, frames=8)
+    stacks[2]["yellow"].append("yellow-1")
+    ev += feed(s, scene(["blue-1", "blue-5"], stacks), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:blue-1", "hand:blue-5", "seat 2: collect:yellow-1"]
+    assert not kinds(ev, "question") and rules(ev) == []
+
+
+def _old_top_boxed_across(frames: int, shift: float = 1.5) -> list[Event]:
+    """The discard's red-5 lies still; then for ``frames`` frames it is boxed across, 60 x
+    72 turned 74 degrees (not a card's shape), ``shift`` px off its spot, read red-0 at
+    0.55 (surer than an unsure reading); then it is read as before."""
+    s, clock = started(top="red-5")
+    x, y = CENTRE
+    feed(s, outlined(table(("red-5", x, y, 0.7))), clock, frames=5)
+    ev = feed(s, outlined(table(("red-0", x + shift, y + shift, 0.55)), {0: (60.0, 72.0, 74.0)}),
+              clock, frames=frames)
+    return ev + feed(s, outlined(table(("red-5", x, y, 0.7))), clock, frames=10)
+
+
+def test_the_old_top_boxed_across_on_its_spot_is_no_play() -> None:
+    """12108 at 81 s: the yellow-3 boxed across, read yellow-0 at 0.55 for 0.6 s, was taken
+    for a hand play (a phantom move). Read so for 1.2 s or more, it is one."""
+    assert moves(_old_top_boxed_across(frames=6)) == []
+    assert moves(_old_top_boxed_across(frames=16)) == ["hand:red-0"]
+    assert moves(_old_top_boxed_across(frames=6, shift=8.0)) == ["hand:red-0"]  # elsewhere
