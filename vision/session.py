@@ -444,7 +444,8 @@ class Session:
             events += self._twin_before_hand(out) or self._bridged(out)
             unseen = self._unseen_twins(out.observation)
             landed = self._landed_unread(out.observation) if unseen else None
-            touched = [u for u in unseen if _place(u) in self.tracker.touched]
+            touched = [u for u in unseen if _place(u) in self.tracker.touched
+                       and not self._breaks_forced_play(u)]
             k = self.referee.to_move
             held = [u for u in unseen if _place(u) is None and k in self.tracker.top_in_hand]
             if landed is not None:  # the seat to move laid a card the camera reads otherwise
@@ -485,9 +486,10 @@ class Session:
                                     out.unsure))
         if unseen:
             text = (f"{out.observation} came while the player before was to move, and no "
-                    "hand was seen where that player could have laid a card on its twin: "
-                    "told as it is. If that player did lay one, say which; it goes in before "
-                    "this move, and the alerts are judged again." if told else
+                    "hand was seen where that player could have laid a card on its twin "
+                    "(and kept to the forced-play rule): told as it is. If that player did "
+                    "lay one, say which; it goes in before this move, and the alerts are "
+                    "judged again." if told else
                     f"{out.observation} came while the player before was to move: did that "
                     "player lay a card exactly on its twin, which the camera cannot see? "
                     "If so, say which; it goes in before this move. If not, dismiss this: "
@@ -632,12 +634,22 @@ class Session:
         tr, r = self.tracker, self.referee.round
         if r is None or not r.discard or not tr.hands_seen or self._turn_doubted:
             return False
-        if None in tr.touched or any(_place(u) in tr.touched for u in unseen):
+        if None in tr.touched or any(_place(u) in tr.touched and not self._breaks_forced_play(u)
+                                     for u in unseen):
             return False  # a hand over the discard, or where a twin could lie
         tops = {r.top, *(c.seen_as for c in tr.model.discard[-2:])}
         if isinstance(obs, Played) and obs.move.to_discard:
             tops.add(obs.move.card)
         return bool(tr.discard_faces) and tr.discard_faces <= tops
+
+    def _breaks_forced_play(self, twin: Played) -> bool:
+        """``twin`` collects the twin of a stack top that fits the discard: that collect
+        breaks the forced-play rule (the top had to be played), so a hand seen at that stack
+        is no sign of it (12201 at 160 s: seat 0's pink-3 hidden 0.8 s by an arm while it was
+        to move, the yellow-3 on the discard; seat 1's joker played out of turn was read as
+        seat 0's second pink-3 collected unseen - a phantom move, two false alerts and the
+        out-of-turn alert missed)."""
+        return twin.move.source is Source.COLLECT and self._fits_discard(twin.move.card) is True
 
     def _follow_turn(self, obs: Played) -> None:
         """Before ``obs`` is judged: a hand play whose card was read in one seat's zone on its
@@ -804,7 +816,8 @@ class Session:
         seen = self.tracker.model.seen()
         out: list[Played] = []
         for seat in ((k + i) % self.rules.players for i in range(gap)):
-            twins = [u for u in _stack_twins(r, seat, seen) if _place(u) in touched]
+            twins = [u for u in _stack_twins(r, seat, seen) if _place(u) in touched
+                     and not self._breaks_forced_play(u)]
             if len(twins) != 1:
                 return []
             out.append(twins[0])

@@ -1499,10 +1499,16 @@ class Tracker:
         already (a stack an arm or a cup has covered a while, or a stack whose history the
         tracker has wrong): the game goes on around them. Not a move from or onto a place
         that stays hidden, nor of a card a hidden top shows (the hidden top may be the card
-        moved)."""
+        moved). Nor, before the new reading has settled, while a top that stays hidden was
+        read on the discard since the last move: it may have been played there and covered
+        by this move (:meth:`_played_then_covered`; 12210 at 95 s: seat 0's last pink-3,
+        read on the discard in two frames, covered by seat 1's green-3 0.1 s after the
+        second: the green-3 was read around a pink stack "hidden" for good, and 5 s later
+        that became a question)."""
         long = {p for p, since in self._missing_since.items() if t - since >= self.unsure_s}
         if not long:
             return None
+        on_discard = self._often(self._read_frames) - {observed[0]}
         fits = []
         for c, m in results:
             gone = self._places_missing(observed, m)  # what stays hidden after the move
@@ -1515,6 +1521,8 @@ class Tracker:
             if c.seat is not None and c.move.stack is not None:
                 touches.add((c.seat, c.move.stack))
             tops = {self._top_at(p) for p in gone}
+            if not settled and tops & on_discard:
+                continue
             if not touches & gone and c.move.card not in tops and c.seen_as not in tops:
                 fits.append((c, m))
         return fits[0] if len(fits) == 1 else None

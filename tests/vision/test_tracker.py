@@ -2236,3 +2236,43 @@ def test_the_old_top_boxed_across_on_its_spot_is_no_play() -> None:
     assert moves(_old_top_boxed_across(frames=6)) == []
     assert moves(_old_top_boxed_across(frames=16)) == ["hand:red-0"]
     assert moves(_old_top_boxed_across(frames=6, shift=8.0)) == ["hand:red-0"]  # elsewhere
+
+
+def _seat_0_s_stack_hidden_then_seat_1_collects(top: str) -> list[Event]:
+    """Seat 0 (``top`` on its yellow stack, the discard red-3) is to move; an arm hides its
+    stack 0.8 s and it lies as before; then seat 1 collects pink-5 onto its pink-4."""
+    s, clock, stacks = _one_stack_each("red-3", ("yellow", top), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    feed(s, scene(["red-3"], {1: stacks[1], 2: stacks[2]}), clock, frames=8)
+    feed(s, scene(["red-3"], stacks), clock, frames=8)
+    stacks[1]["pink"].append("pink-5")
+    return feed(s, scene(["red-3"], stacks), clock, frames=10)
+
+
+def test_a_hand_at_a_stack_whose_twin_would_break_the_forced_play_rule_is_no_twin_laid(
+        ) -> None:
+    """12201 at 160 s: seat 0's top fits the discard, so collecting its twin would break the
+    forced-play rule: the hand there is no sign of it, and seat 1's move is out of turn,
+    told at once (not a phantom collect with two false alerts)."""
+    ev = _seat_0_s_stack_hidden_then_seat_1_collects("yellow-3")
+    assert moves(ev) == ["seat 1: collect:pink-5"]
+    assert rules(ev) == ["out-of-turn"] and held(ev) == []
+    ev = _seat_0_s_stack_hidden_then_seat_1_collects("yellow-2")  # fits nothing: laid
+    assert moves(ev) == ["seat 0: collect:yellow-2", "seat 1: collect:pink-5"]
+    assert rules(ev) == [] and "laid squarely on it" in kinds(ev, "move")[0].payload["notes"][0]
+
+
+def test_a_last_top_read_on_the_discard_then_covered_is_not_read_around() -> None:
+    """12210 at 95 s: seat 0's last pink-3 went (its stack "hidden"), was read on the
+    discard in two frames and covered by seat 1's green-3 at once. The green-3 read surely
+    was taken around the hidden stack, and 5 s later a question asked what happened; it
+    waits 1.2 s now, and the two moves are read."""
+    s, clock, stacks = _one_stack_each("yellow-3", ("pink", "pink-3"), ("red", "red-4"),
+                                       ("green", "green-1"))
+    gone = {1: stacks[1], 2: stacks[2]}
+    ev = feed(s, scene([], gone), clock, frames=6)  # an arm over the discard too
+    ev += feed(s, scene(["yellow-3"], gone), clock, frames=8)
+    ev += feed(s, scene(["yellow-3", "pink-3"], gone), clock, frames=2)
+    ev += feed(s, scene(["pink-3", "green-3"], gone), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:pink-3", "hand:green-3"]
+    assert not kinds(ev, "question")
