@@ -3,7 +3,8 @@
 A violation is only as good as the cards it was judged on. :func:`doubt` names the reason
 to hold it back as *unsure* (shown to check, not sounded): the camera had lost the turn
 order; a card it rests on (the card moved, the discard top, a stack top of the seat) was
-read below a confidence; or such a card was taken otherwise than read - a rule or
+read below a confidence, or would be a copy too many on the table (a misread, far more
+often than a card of another deck); or such a card was taken otherwise than read - a rule or
 card-count prior bent an unsure reading, or a second look re-read it - and the camera's own
 reading would clear the move (:func:`holds_as_read` judges the violation again with it).
 
@@ -17,7 +18,7 @@ False
 
 from __future__ import annotations
 
-from engine.cards import Card, Colour
+from engine.cards import Card, Colour, copies_in_deck
 from engine.judge import fits_or_unknown
 from engine.observations import Played
 from engine.verdicts import Verdict
@@ -25,6 +26,10 @@ from engine.violations import Rule, Violation
 from engine.wish import Wish
 from vision.table_view import Pile, VisibleState
 from vision.tracker import TableModel, TrackedCard
+
+# the rules a card's face decides (whose turn it was, or where a card came from, it does not)
+BY_FACE = frozenset({Rule.FORCED_PLAY, Rule.COLLECT_FITTING, Rule.DISCARD_NOT_FITTING,
+                     Rule.WRONG_STACK, Rule.COLLECT_JOKER})
 
 
 def holds_as_read(v: Violation, taken: Card, read: Card, top: Card, wish: Wish | None,
@@ -72,6 +77,17 @@ def doubt(verdict: Verdict, seen: VisibleState, read: float | None,
         for st in model.stacks[seat]:
             pile = next((p for p in seen.seats[seat] if p.top == st.top.seen_as), None)
             places.append((f"seat {seat}'s {st.colour.value} stack", st.top, pile))
+    on_table = model.seen()
+    too_many = [(where, tc.card) for where, tc, _ in places
+                if on_table[tc.card] > copies_in_deck(tc.card)]
+    extra = {c for _, c in too_many}
+    if extra and verdict.violations and all(v.rule in BY_FACE and extra & set(v.cards)
+                                            for v in verdict.violations):
+        # 12208 at 120 s: a pink-5 read pink-0, a third pink-0; the yellow-5 laid on it was
+        # told as not fitting. Only rules a face decides (12205 at 207 s: a covered card
+        # played from under a top counted as a copy too many after an earlier misread)
+        where, card = next((w, c) for w, c in too_many if c in cards)
+        return f"{card} on {where} would be a copy too many: most likely a misread"
     for where, tc, pile in places:
         if tc.card not in cards:
             continue

@@ -9,6 +9,8 @@ from engine.cards import CARD_NAMES, Card, Colour
 from engine.moves import Move
 from engine.observations import Played, RoundStarted
 from engine.rules import Rules
+from engine.verdicts import Verdict
+from engine.violations import Rule, Violation
 from tests.vision.table_fakes import (
     CENTRE,
     COLOUR_SLOT,
@@ -22,6 +24,7 @@ from tests.vision.table_fakes import (
 )
 from vision.card_memory import CardMemory
 from vision.detections import CORNERS
+from vision.doubt import doubt
 from vision.session import Event, Session
 from vision.table_view import TableView
 from vision.tracker import Decoded, Question, TableModel, TrackedCard, TrackedStack, Tracker
@@ -2276,3 +2279,24 @@ def test_a_last_top_read_on_the_discard_then_covered_is_not_read_around() -> Non
     ev += feed(s, scene(["pink-3", "green-3"], gone), clock, frames=20)
     assert moves(ev) == ["seat 0: stack:pink-3", "hand:green-3"]
     assert not kinds(ev, "question")
+
+
+def test_a_violation_resting_on_a_copy_too_many_is_told_as_unsure() -> None:
+    """12208 at 120 s: a pink-5 read pink-0 lay on the discard as a third pink-0; the
+    yellow-5 laid on it was told as not fitting. Such an alert is shown to check, not
+    sounded; the same play on a card that can be what it reads is an alert."""
+    for third, sounded in ((True, []), (False, ["discard-not-fitting"])):
+        other = (1, "yellow", "yellow-0") if third else (1, "red", "red-2")
+        s, clock, stacks = _collected("blue-0", [(0, "yellow", "yellow-0"), other,
+                                                 (2, "green", "green-1")])
+        feed(s, scene(["blue-0", "yellow-0"], stacks), clock)
+        ev = feed(s, scene(["yellow-0", "green-5"], stacks), clock)
+        assert moves(ev) == ["hand:green-5"] and rules(ev) == sounded
+        unsure = [v["rule"] for e in kinds(ev, "verdict") for v in e.payload.get("unsure", [])]
+        assert unsure == ([] if sounded else ["discard-not-fitting"])
+        # whose turn it was, or where a card came from, no face decides (12205 at 207 s)
+        seen, green5, yellow0 = s.last.state, Card.parse("green-5"), Card.parse("yellow-0")
+        judged = Verdict(Played(1, Move.hand(green5)), 1, [
+            Violation(Rule.COVERED_CARD, 1, (green5, yellow0))])
+        before = (False, yellow0, None)
+        assert doubt(judged, seen, 0.9, before, s.tracker.model, 0.4) is None
