@@ -281,8 +281,7 @@ class Referee:
                 r.loose[seat].append(move.card)
             else:
                 r.stacks[seat].setdefault(move.stack, []).append(move.card)
-            r.hand_sizes[seat] = max(0, r.hand_sizes[seat] - 1)
-            self._draw(r, seat, v)
+            self._collected(r, seat, v)
         else:
             if stack is not None:
                 idx = len(stack) - 1 - stack[::-1].index(move.card)
@@ -296,6 +295,12 @@ class Referee:
             r.wish = move.wish
         r.to_move = (seat + 1) % self.rules.players
         self.last_player = seat
+
+    def _collected(self, r: PublicRound, seat: int, v: Verdict) -> None:
+        """A card went from ``seat``'s hand into its collection: one hand card fewer, and
+        the seat draws one."""
+        r.hand_sizes[seat] = max(0, r.hand_sizes[seat] - 1)
+        self._draw(r, seat, v)
 
     def _draw(self, r: PublicRound, seat: int, v: Verdict) -> None:
         if r.draw_count == 0 and self.rules.draw is DrawVariant.D1 and len(r.discard) > 1:
@@ -358,8 +363,7 @@ class Referee:
                 # draw pile runs out when it does at the table (12009 at 172 s: two collects
                 # in a spell no move explained left the count two cards high, and the top
                 # laid back after the reshuffle was taken for a joker played on it)
-                r.hand_sizes[seat] = max(0, r.hand_sizes[seat] - 1)
-                self._draw(r, seat, v)
+                self._collected(r, seat, v)
             v.notes.append(f"seat {seat}'s {colour.value} stack now shows {top}")
         return v
 

@@ -444,8 +444,7 @@ class Session:
             events += self._twin_before_hand(out) or self._bridged(out)
             unseen = self._unseen_twins(out.observation)
             landed = self._landed_unread(out.observation) if unseen else None
-            touched = [u for u in unseen if _place(u) in self.tracker.touched
-                       and not self._breaks_forced_play(u)]
+            touched = [u for u in unseen if self._hand_at(u)]
             k = self.referee.to_move
             held = [u for u in unseen if _place(u) is None and k in self.tracker.top_in_hand]
             if landed is not None:  # the seat to move laid a card the camera reads otherwise
@@ -634,22 +633,23 @@ class Session:
         tr, r = self.tracker, self.referee.round
         if r is None or not r.discard or not tr.hands_seen or self._turn_doubted:
             return False
-        if None in tr.touched or any(_place(u) in tr.touched and not self._breaks_forced_play(u)
-                                     for u in unseen):
+        if None in tr.touched or any(self._hand_at(u) for u in unseen):
             return False  # a hand over the discard, or where a twin could lie
         tops = {r.top, *(c.seen_as for c in tr.model.discard[-2:])}
         if isinstance(obs, Played) and obs.move.to_discard:
             tops.add(obs.move.card)
         return bool(tr.discard_faces) and tr.discard_faces <= tops
 
-    def _breaks_forced_play(self, twin: Played) -> bool:
-        """``twin`` collects the twin of a stack top that fits the discard: that collect
-        breaks the forced-play rule (the top had to be played), so a hand seen at that stack
-        is no sign of it (12201 at 160 s: seat 0's pink-3 hidden 0.8 s by an arm while it was
-        to move, the yellow-3 on the discard; seat 1's joker played out of turn was read as
-        seat 0's second pink-3 collected unseen - a phantom move, two false alerts and the
-        out-of-turn alert missed)."""
-        return twin.move.source is Source.COLLECT and self._fits_discard(twin.move.card) is True
+    def _hand_at(self, twin: Played) -> bool:
+        """A hand was where ``twin`` would have been laid (:attr:`Tracker.touched`), and it
+        could have been laid there by the rules: collecting the twin of a stack top that fits
+        the discard breaks the forced-play rule (the top had to be played), so a hand at that
+        stack is no sign of it (12201 at 160 s: seat 0's pink-3 hidden 0.8 s by an arm while
+        it was to move, the yellow-3 on the discard; seat 1's joker played out of turn was
+        read as seat 0's second pink-3 collected unseen - a phantom move, two false alerts
+        and the out-of-turn alert missed)."""
+        return _place(twin) in self.tracker.touched and not (
+            twin.move.source is Source.COLLECT and self._fits_discard(twin.move.card) is True)
 
     def _follow_turn(self, obs: Played) -> None:
         """Before ``obs`` is judged: a hand play whose card was read in one seat's zone on its
@@ -810,14 +810,12 @@ class Session:
         if k is None or r is None or r.turn_lost or obs.seat is None:
             return []
         gap = (obs.seat - k) % self.rules.players
-        touched = self.tracker.touched
-        if gap < 2 or None in touched:
+        if gap < 2 or None in self.tracker.touched:
             return []
         seen = self.tracker.model.seen()
         out: list[Played] = []
         for seat in ((k + i) % self.rules.players for i in range(gap)):
-            twins = [u for u in _stack_twins(r, seat, seen) if _place(u) in touched
-                     and not self._breaks_forced_play(u)]
+            twins = [u for u in _stack_twins(r, seat, seen) if self._hand_at(u)]
             if len(twins) != 1:
                 return []
             out.append(twins[0])

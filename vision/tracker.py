@@ -634,7 +634,7 @@ class Tracker:
         """``moved``: a move was read (what showed since the last one is snapshot for the
         session and starts anew); not after a nudge or hidden cards seen back as they were,
         which keep what showed meanwhile for the next move."""
-        arrival = self._arrival(state)
+        arrival = self._arrival(state) if moved else set()
         if self.committed is not None and state.discard is not None and (
                 self.committed.discard is None
                 or state.discard.top != self.committed.discard.top):
@@ -1508,7 +1508,8 @@ class Tracker:
         long = {p for p, since in self._missing_since.items() if t - since >= self.unsure_s}
         if not long:
             return None
-        on_discard = self._often(self._read_frames) - {observed[0]}
+        # tops read on the discard since the last move, while the reading is new
+        on_discard = set() if settled else self._often(self._read_frames) - {observed[0]}
         fits = []
         for c, m in results:
             gone = self._places_missing(observed, m)  # what stays hidden after the move
@@ -1521,7 +1522,7 @@ class Tracker:
             if c.seat is not None and c.move.stack is not None:
                 touches.add((c.seat, c.move.stack))
             tops = {self._top_at(p) for p in gone}
-            if not settled and tops & on_discard:
+            if tops & on_discard:
                 continue
             if not touches & gone and c.move.card not in tops and c.seen_as not in tops:
                 fits.append((c, m))
