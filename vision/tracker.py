@@ -1592,13 +1592,26 @@ class Tracker:
         72 s: a red-3 read 0.66 as it landed, then boxed 38 x 53 and read red-0 at 0.4-0.5,
         its face 0.6, was one play); else, its face also read below ``unsure_read``, it
         waits for the card itself (11203 at 22 s: a joker on a red-3 boxed square at
-        0.25-0.48, its face read joker at 0.7, is the joker)."""
+        0.25-0.48, its face read joker at 0.7, is the joker). So is a play from a stack
+        that shows the same top after it (the card's twin under it): the discard's reading
+        is all there is of that move (12408 at 96 s: a red-0 read 0.97 as it landed, then
+        boxed square with the green-0 under it and read red-5 at 0.3, taken as seat 1's
+        red-5 played from its two red-5s, out of turn)."""
         was = self.committed.discard if self.committed is not None else None
-        return (c.seat is None and c.move.source is Source.HAND and not c.misread
+        return ((c.seat is None and c.move.source is Source.HAND or self._twin_stays(c))
+                and not c.misread
                 and c.pile is not None and (c.pile.squarish or was is not None
                                             and c.pile.size < self.part_of * was.size)
                 and (c.pile.confidence < self.unsure_read or 2 * self._landed_frames[c.seen_as]
                      < self._read_frames[c.seen_as]))
+
+    def _twin_stays(self, c: _Candidate) -> bool:
+        """A play from a stack whose top after it has the card's face: nothing at the stack
+        shows it."""
+        if c.seat is None or c.move.source is not Source.STACK:
+            return False
+        st = self._after(c).stack_of(c.seat, c.move.stack)
+        return st is not None and bool(st.cards) and st.top.card == c.move.card
 
     def _landed_instead(self, c: _Candidate) -> _Candidate | None:
         """The one card read surely on the discard as it landed (in ``touch_frames`` frames
@@ -1613,8 +1626,8 @@ class Tracker:
         note = (f"{c.seen_as} was read unsurely ({c.pile.confidence if c.pile else 0:.2f}) "
                 f"from a box astride two cards or round part of one; {landed[0]} was read "
                 f"surely as it landed: read as {landed[0]}")
-        return dataclasses.replace(c, move=Move.hand(landed[0]), notes=(*c.notes, note),
-                                   misread=True)
+        return dataclasses.replace(c, seat=None, move=Move.hand(landed[0]),
+                                   notes=(*c.notes, note), misread=True)
 
     def _in_transit(self, c: _Candidate, t: float) -> bool:
         """A collect of a card that fits the discard, read still for less than
