@@ -138,8 +138,6 @@ class Session:
         # was missed, or misread, before): the turn order is in doubt until a seat is named
         self._turn_doubted = False
         self._seen_for: dict[int, TableSeen] = {}  # question id -> the table it left seen
-        # where a twin was read as laid unseen before the move being decoded
-        self._laid_now: set[Place] = set()
         self._last_asked: int | None = None  # the tracker's last question of a change
         self._ids = itertools.count(1)
         self.last = FrameView(calibration=calibration)
@@ -443,7 +441,6 @@ class Session:
         if out.covered is not None:
             events += self._covered_earlier(*out.covered, t)
         if isinstance(out.observation, Played):
-            self._laid_now.clear()
             events += self._twin_before_hand(out) or self._bridged(out)
             unseen = self._unseen_twins(out.observation)
             landed = self._landed_unread(out.observation) if unseen else None
@@ -525,7 +522,6 @@ class Session:
             note = (f"{obs.move.card} was read on the discard while seat {k} was to move, the "
                     f"discard reads {read_as} since, and the next seat moved: read as "
                     f"{obs.move.card} laid there and misread ({obs})")
-        self._laid_now.add(_place(obs))
         self.tracker.add_unseen(obs.seat, obs.move, int(later.observation.move.to_discard)
                                 if isinstance(later.observation, Played) else 0, read_as)
         t = later.timestamp
@@ -790,11 +786,8 @@ class Session:
         on its top, out of turn (11307 at 75 s: seat 1's other green-3 brought over its
         green-3 and laid on it; 10809 at 77 s: seat 1's pink-2). The referee then flags the
         collect out of turn; before, the cheat went unseen and the round's scores were
-        wrong. Not where a twin was read as laid unseen before this move already
-        (``_laid_now``), from the same sight, in its seat's turn (12407 at 103 s: seat 1's
-        second joker laid on its joker in turn, then read again as laid out of turn - jokers
-        have copies enough for both: a phantom collect that ended the round's count
-        early)."""
+        wrong. A twin read as laid unseen in its seat's turn has spent that sight
+        (:meth:`Tracker.add_unseen`)."""
         k, r, tr = self.referee.to_move, self.referee.round, self.tracker
         if k is None or r is None or r.turn_lost:
             return []
@@ -804,8 +797,7 @@ class Session:
             if seat in (k, obs.seat):
                 continue
             twins = [u for u in _stack_twins(r, seat, seen) if _place(u) in tr.twin_beside
-                     and _place(u) in tr.twin_held and u.move.card not in tr.discard_faces
-                     and _place(u) not in self._laid_now]
+                     and _place(u) in tr.twin_held and u.move.card not in tr.discard_faces]
             if len(twins) == 1:
                 out.append(twins[0])
                 seen[twins[0].move.card] += 1

@@ -311,6 +311,15 @@ def _share(pile: Pile, card: Card) -> float:
     return next((p for a, p in pile.alternatives if a == card), 0.0)
 
 
+def _twin_stays(c: _Candidate, after: TableModel) -> bool:
+    """A play from a stack whose top ``after`` it has the card's face: nothing at the stack
+    shows it."""
+    if c.seat is None or c.move.source is not Source.STACK:
+        return False
+    st = after.stack_of(c.seat, c.move.stack)
+    return st is not None and bool(st.cards) and st.top.card == c.move.card
+
+
 def _copies(piles: Sequence[Pile], card: Card) -> int:
     """How many cards with ``card``'s face the camera reads in ``piles`` (in each, the top
     and the cards peeking out under it; a part of a card boxed again is none)."""
@@ -1409,7 +1418,7 @@ class Tracker:
                                                 or self._maybe_same(exact[0][0])):
             return []  # an unsure new reading of the discard that could be the old card, or
             # a stack top read otherwise there (an arm may hide that stack for a moment): wait
-        if len(exact) == 1 and self._astride(exact[0][0]):
+        if len(exact) == 1 and self._astride(*exact[0]):
             c = exact[0][0]
             landed = self._landed_instead(c)
             if landed is not None:
@@ -1584,7 +1593,7 @@ class Tracker:
         elsewhere = now.top != c.seen_as and now.shifted_from(c.pile) > 2 * self.near_shift
         return elsewhere or _key(state)[1] != _key(before)[1]
 
-    def _astride(self, c: _Candidate) -> bool:
+    def _astride(self, c: _Candidate, after: TableModel) -> bool:
         """A hand play read unsurely from a box astride two cards (:attr:`Pile.squarish`)
         or round a part of a card (below ``part_of`` of the old top's box), the box read
         below ``unsure_read`` (now, or in most frames since it read so): such readings are
@@ -1598,20 +1607,12 @@ class Tracker:
         boxed square with the green-0 under it and read red-5 at 0.3, taken as seat 1's
         red-5 played from its two red-5s, out of turn)."""
         was = self.committed.discard if self.committed is not None else None
-        return ((c.seat is None and c.move.source is Source.HAND or self._twin_stays(c))
+        return ((c.seat is None and c.move.source is Source.HAND or _twin_stays(c, after))
                 and not c.misread
                 and c.pile is not None and (c.pile.squarish or was is not None
                                             and c.pile.size < self.part_of * was.size)
                 and (c.pile.confidence < self.unsure_read or 2 * self._landed_frames[c.seen_as]
                      < self._read_frames[c.seen_as]))
-
-    def _twin_stays(self, c: _Candidate) -> bool:
-        """A play from a stack whose top after it has the card's face: nothing at the stack
-        shows it."""
-        if c.seat is None or c.move.source is not Source.STACK:
-            return False
-        st = self._after(c).stack_of(c.seat, c.move.stack)
-        return st is not None and bool(st.cards) and st.top.card == c.move.card
 
     def _landed_instead(self, c: _Candidate) -> _Candidate | None:
         """The one card read surely on the discard as it landed (in ``touch_frames`` frames
@@ -1916,6 +1917,13 @@ class Tracker:
             if st is None or all(c.card != move.card for c in st.cards):
                 return
         self.model.apply(seat, move, read_as or move.card, None)
+        if move.source is Source.COLLECT and seat is not None and move.stack is not None:
+            # the twin seen beside that stack is spent: it was this card, no second one
+            # laid out of turn too (12407 at 103 s: seat 1's second joker, read as laid in its
+            # turn, then again out of turn - jokers have copies enough for both: a phantom
+            # collect that ended the round's count early)
+            spent = {(seat, move.stack)}
+            self.twin_beside, self.twin_held = self.twin_beside - spent, self.twin_held - spent
         if move.to_discard and laid_since:
             self.model.discard.insert(-1 - laid_since, self.model.discard.pop())
 
