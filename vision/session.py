@@ -706,12 +706,12 @@ class Session:
         return events
 
     def _take_back(self, out: Misread, move: Played) -> list[Event]:
-        """The tracker found its last move, a hand play, a misread: the referee takes it
-        back (the last observation, as the tracker told it or as re-read since), its alerts
-        with it."""
+        """The tracker found its last move, a hand play or a collect, a misread: the referee
+        takes it back (the last observation, as the tracker told it or as re-read since), its
+        alerts with it."""
         obs = self.referee.observations
         last = obs[-1] if obs else None
-        if not (isinstance(last, Played) and last.seat is None
+        if not (isinstance(last, Played) and last.seat == move.seat
                 and last.move.source is move.move.source):
             return [Event("status", {"message": out.text, "table": str(out.state)},
                           out.timestamp)]

@@ -117,14 +117,15 @@ class Misread:
 
 
 @dataclass(frozen=True)
-class _LastHand:
-    """A hand play onto the discard, and the table before it (it may be taken back)."""
+class _LastLaid:
+    """A hand play onto the discard, or a collect onto a stack, and the table before it (it
+    may be taken back)."""
 
     move: Played
     model: TableModel
-    discard: Pile
+    under: Pile  # the card it was laid on, as it lay (the discard top, or the stack's top)
     at: float
-    played: Pile | None = None  # the discard pile as read with the card played on it
+    played: Pile | None = None  # a hand play: the discard pile as read with it on it
 
 
 @dataclass(frozen=True)
@@ -253,6 +254,19 @@ def _on(st: TrackedStack, pile: Pile) -> bool:
     """The pile lies on the stack: its centre within half a card of the stack's."""
     return _apart(pile.centre, st.centre) <= 0.5 * (st.size or pile.size or 1.0)
 
+
+# the discard cards under its top that can peek out as it is hidden (see _under_top); a card
+# lies where one did when its box is this close (card diagonals) and turned this little
+UNDER_TOP = 3
+SAME_PLACE = 0.05
+SAME_TURN = 5.0
+# a discard face read with this share or more in every frame is read steadily (_steady)
+STEADY_SHARE = 0.4
+
+
+def _lies_as(a: Pile, b: Pile, apart: float = 1.0) -> bool:
+    """``a``'s box lies where ``b``'s did, within ``apart`` times a still card's wander."""
+    return a.shifted_from(b) <= apart * SAME_PLACE and a.turned_from(b) <= apart * SAME_TURN
 
 # two unsure readings of the discard top in one place are one card read otherwise when their
 # boxes are this alike in size (11208: 69-94 px; a part of a card boxed at two thirds of it,
@@ -425,6 +439,9 @@ class Tracker:
         self._candidate: VisibleState | None = None
         self._since = 0.0
         self._landed_at = 0.0  # when the discard top last changed (a card landed there)
+        # the discard tops committed lately, as they lay then (where a card under the top lies)
+        self._laid: list[Pile] = []
+        self._came_in: set[Card] = set()  # ... read elsewhere on the discard since the commit
         self._read_since = 0.0
         # since when the discard's top has lain still (its box steady from frame to frame)
         self._still_since = 0.0
@@ -439,10 +456,16 @@ class Tracker:
         self._held_since: float | None = None
         self._asked_hold = False
         self._asked: TableModel | None = None  # the model before the last question's rebase
-        self._last_hand: _LastHand | None = None  # the last move, if a hand play (back_s)
+        self._last_laid: _LastLaid | None = None  # the last move, if laid so (back_s)
         # the old top seen again where it lay within back_s of a hand play onto it: that
         # play was the old top misread
         self.back_s = back_s
+        # a discard face read steadily this long is a card laid (see _steady)
+        self.steady_s = 2.0
+        self._steady_read: tuple[Card | None, float] = (None, 0.0)  # that face, since when
+        # the discard out of sight this long before a card lands on it: what it was laid on
+        # is unsure (a card the camera cannot find may lie there)
+        self.blind_s = 2.5
         # a hand play read unsurely from a box astride two cards waits this long (from when
         # it was first read so) for the card itself, unless a card was seen landing
         self.astride_s = astride_s
@@ -452,9 +475,10 @@ class Tracker:
         self.fill_s = 0.6
         self._unsure_tops: dict[tuple[int, Colour], tuple[float, Pile]] = {}
         self._hidden: set[Place] = set()  # places an arm hides now
-        # known cards were hidden a while and then seen again as before, or the discard pile
-        # not seen in a frame, at least once: this camera sees the players' hands (a source
-        # of true cards, with no hands, never does)
+        # known cards were hidden a while and then seen again as before, the discard pile
+        # not seen in a frame, or a stack's top seen moved from its place and then played
+        # (lifted by a hand), at least once: this camera sees the players' hands (a source
+        # of true cards, with no hands, never does: its cards jump from place to place)
         self.hands_seen = False
         self._missing_since: dict[Place, float] = {}  # since when each hidden place is
         self._touched: set[Place] = set()  # places hidden, then seen again unchanged
@@ -554,7 +578,13 @@ class Tracker:
         return [*recoloured, *self._update(state, t)]
 
     def _update(self, state: VisibleState, t: float) -> list[TrackerEvent]:
+        if self.phase is Phase.PLAYING and self._under_top(state.discard):
+            state = dataclasses.replace(state, discard=None)  # its top hidden by a hand
         last, self._last_discard = self._last_discard, state.discard
+        d = state.discard
+        face = d.top if d is not None and _share(d, d.top) >= STEADY_SHARE else None
+        if face is None or face != self._steady_read[0]:
+            self._steady_read = (face, t)
         if state.discard is not None and (last is None or last.top != state.discard.top):
             self._read_after, self._read_first = last, state.discard
         if self.phase is Phase.PLAYING:
@@ -586,7 +616,7 @@ class Tracker:
             self._pulled_frames.update(self._pulled(raw))
         was, last = self.committed, self._candidate
         if self.phase is Phase.PLAYING and was is not None and self._wanders_from_committed(
-                was, state):
+                was, state, t):
             # the committed top read otherwise as unsurely: no new card (the seats may have
             # changed meanwhile: they are read as they are)
             state = dataclasses.replace(state, discard=was.discard)
@@ -648,12 +678,13 @@ class Tracker:
                 self.committed.discard is None
                 or state.discard.top != self.committed.discard.top):
             self._landed_at = self._since
+            self._laid = [*self._laid[-(UNDER_TOP - 1):], state.discard]
         self.committed = state
         self._astride_wait = None
         self._held_since, self._asked_hold = None, False
         self._unexplained_since = None
         if moved:
-            self._last_hand = None
+            self._last_laid = None
             self._squared = False
             self.hand_from = frozenset()
             self.touched = frozenset(self._touched | (self._often(self._twin_frames)
@@ -673,6 +704,7 @@ class Tracker:
                            self._landed_frames, self._read_frames, self._pulled_frames):
                 frames.clear()
             self._discard_faces.clear()
+            self._came_in.clear()
             self._discard_twin_at.clear()
             self._discard_lost = False
             self._first_seen.clear()
@@ -872,7 +904,8 @@ class Tracker:
                 and _apart(now.centre, then.centre) <= 0.25 * big
                 and min(now.size, then.size) >= FLICKER_SIZE * big)  # not a part, then whole
 
-    def _wanders_from_committed(self, was: VisibleState, state: VisibleState) -> bool:
+    def _wanders_from_committed(self, was: VisibleState, state: VisibleState, t: float
+                                ) -> bool:
         """``state``'s discard top is the committed one (``was``) read otherwise as unsurely
         (see :meth:`_wanders`; 11208 at 108-112 s: the blue-4 once read, then blue-5 and blue-1
         at 0.25 in turn, made two hand plays) - unless the pile was out of sight a frame
@@ -881,10 +914,44 @@ class Tracker:
         discard before or since the last move (11209 at 52 s: a green-4 read 0.73 as it
         landed on a green-1 read 0.3, then green-0 at 0.28; 10909 at 65 s: a pink-1 read
         red-1 at 0.54 as it landed, just before the move under it was read)."""
-        if self._discard_lost or state.discard is None:
+        if self._discard_lost or state.discard is None or self._steady(state.discard, t):
             return False
         return (self._wanders(was.discard, state.discard) and not self._landed_since()
                 and state.discard.top not in self.landed)
+
+    def _steady(self, d: Pile, t: float) -> bool:
+        """The discard has read ``d``'s face, its face share ``STEADY_SHARE`` or more, in
+        every frame for ``steady_s``: one face read steadily is a card laid, not one card's
+        reading wandering (12604 at 99 s: a pink-2 laid on the pink-3, boxed square with it,
+        read pink-2 at 0.4-0.48 (its face 0.5-0.56) for 6 s, the pink-3 read 0.39 when it
+        was committed: no play, then a twin pink-3 laid unseen, and then the pink-2 again)."""
+        face, since = self._steady_read
+        return face == d.top and t - since >= self.steady_s - 1e-9
+
+    def _under_top(self, d: Pile | None) -> bool:
+        """``d`` is a card lying under the discard top (one of the ``UNDER_TOP`` cards below
+        it), read where and as it lay when it was committed as the top, and nowhere else on
+        the discard since the last commit, while the top was laid well aside of it: the top
+        is hidden (a hand over it) and the card under it peeks out (12303 at 42 s: the
+        green-1 on the discard hidden 1.2 s by the hand bringing a green-4, the green-5
+        under it read at 0.7 meanwhile, 0.03 card diagonals and 2 degrees from where it lay
+        - a phantom hand play, then an out-of-turn alert). A top laid where that card lay
+        may be that card misread (see :meth:`_taken_back`); its twin laid anew is read on
+        its way in (12508 at 83 s: a blue-5 read 0.23 and 0.11 card diagonals off the
+        first blue-5's place, then lying 0.01 and 5 degrees from it)."""
+        if d is None or len(self._laid) < 2 or not self.model.discard:
+            return False
+        top = self._laid[-1]
+        if d.top == top.top or top.top != self.model.discard[-1].seen_as or (
+                d.top in self._came_in):
+            return False
+        if d.top not in {c.seen_as for c in self.model.discard[-1 - UNDER_TOP:-1]}:
+            return False
+        laid = [p for p in self._laid[:-1] if p.top == d.top]
+        if not any(_lies_as(d, p) for p in laid):
+            self._came_in.add(d.top)
+            return False
+        return not any(_lies_as(top, p, apart=2.0) for p in laid)
 
     def _landed_since(self) -> frozenset[Card]:
         """Cards other than the committed top read surely on the discard since the last
@@ -1239,12 +1306,33 @@ class Tracker:
                          if v[0].observation == play.observation}
         if len(found) != 1:
             return []
-        a, b = next(iter(found.values()))
+        a, b = self._play_onto_twin(next(iter(found.values())), observed)
         nxt = (k + 1) % self.players
         in_turn = [(x, y) for x, y in ((a, b), (b, a))
                    if x.seat in (None, k) and y.seat in (None, nxt)
                    and not x.wish_needed]  # the wish of a joker comes before the next move
         return list(in_turn[0]) if len(in_turn) == 1 else []
+
+    def _play_onto_twin(self, pair: list[_Candidate], observed: Key) -> list[_Candidate]:
+        """``pair`` with its collect that the camera cannot tell from the stack's top laid on
+        its twin on the discard (see :meth:`_onto_twin_not_collect`) read as that play, when
+        the play gives the table too - the play may have been passed over as the second
+        move's card misread (:meth:`_may_be_misread`; 12606 at 111 s: seat 3's blue-1 laid
+        on seat 2's, then a pink-1 from a hand boxed astride it, was read as a blue-5
+        collected onto the blue-1 - the blue-5 under it showing - with two false alerts)."""
+        for i, c in enumerate(pair):
+            st = self.model.stack_of(c.seat, c.move.stack)
+            if c.move.source is not Source.COLLECT or st is None:
+                continue
+            lifted = _Candidate(c.seat, Move.from_stack(st.top.card, st.colour),
+                                st.top.seen_as, None)
+            play = self._onto_twin_not_collect([lifted, c])
+            if play is None:
+                continue
+            out = [play, pair[1 - i]]  # its card covered by the other move's
+            if self._after(out[1], self._after(out[0])).key() == observed:
+                return out
+        return pair
 
     def _onto_twin_not_collect(self, cands: Sequence[_Candidate]) -> _Candidate | None:
         """Of two moves the camera cannot tell apart - a stack's top laid squarely on its twin
@@ -1565,19 +1653,42 @@ class Tracker:
     def _take(self, c: _Candidate, m: TableModel, state: VisibleState, t: float
               ) -> list[TrackerEvent]:
         """Commit ``state`` as the move ``c`` (``m``: the model after it)."""
-        last = _LastHand(c.observation, self.model, self.committed.discard, t,
-                         state.discard) if (
-            c.seat is None and c.move.source is Source.HAND and not c.wish_needed
-            and self.committed is not None and self.committed.discard is not None
-            ) else None
+        last = self._laid_on(c, state, t)
         came = frozenset(seat for seat, card in self._first_seen
                          if card in (c.seen_as, c.move.card)) if (
             c.seat is None and c.move.to_discard) else frozenset()
+        blind = self._blind(c, t)
+        self.hands_seen = self.hands_seen or self._carried(c, m)
         self.model, self._asked = m, None
         self._commit(state)
-        self._last_hand = last
+        self._last_laid = last
         self.hand_from = came
-        return [c.decoded(t, state)]
+        out = c.decoded(t, state)
+        return [dataclasses.replace(out, unsure=blind) if blind else out]
+
+    def _carried(self, c: _Candidate, m: TableModel) -> bool:
+        """``c`` is a stack play whose card was seen moved off its place before it landed,
+        and the stack shows no card of its face after it (its twin under it would show so
+        as the card was lifted; 12508 at 90 s, true cards: seat 2's pink-3 off the pink-3 it
+        was laid on, askew): a hand carried it (12508 at 64 s: no card hidden nor the
+        discard lost for a minute, stack tops carried off by hands now and then - an
+        out-of-turn alert held, then missed)."""
+        if c.seat is None or c.move.source is not Source.STACK:
+            return False
+        st = m.stack_of(c.seat, c.move.stack)
+        return ((c.seat, c.move.stack) in self._often(self._twin_frames)
+                and (st is None or st.top.seen_as != c.seen_as))
+
+    def _blind(self, c: _Candidate, t: float) -> str | None:
+        """Why a card read landing on the discard may not lie on the top the model has: the
+        pile was out of sight ``blind_s`` or more just before (12601 at 29-34 s: a joker
+        laid on the red-2, never found in 5.6 s, then a green-0 on it told as not fitting
+        the red-2) - or None."""
+        since = self._missing_since.get(None)
+        if not c.move.to_discard or since is None or t - since < self.blind_s - 1e-9:
+            return None
+        return (f"the discard was out of sight {t - since:.0f} s before it: a card may have "
+                "landed there unseen")
 
     def _played_on(self, waited: tuple[_Candidate, TableModel, VisibleState],
                    state: VisibleState) -> bool:
@@ -1639,22 +1750,45 @@ class Tracker:
         return t - self._read_since < self.transit_s - 1e-9 and (
             self.fits_discard(c.move.card) is not False)
 
+    def _laid_on(self, c: _Candidate, state: VisibleState, t: float) -> _LastLaid | None:
+        """``c`` as a move that may be taken back (see :meth:`_taken_back`): a hand play onto
+        the discard (no joker: its wish is asked), or a collect read unsurely onto a stack
+        read at the last commit."""
+        was = self.committed
+        if was is None:
+            return None
+        if c.seat is None and c.move.source is Source.HAND and not c.wish_needed:
+            return _LastLaid(c.observation, self.model, was.discard, t,
+                             state.discard) if was.discard is not None else None
+        st = self.model.stack_of(c.seat, c.move.stack)
+        if (c.move.source is not Source.COLLECT or c.seat is None or st is None
+                or c.pile is None or c.pile.confidence >= self.unsure_read):
+            return None  # a card read surely collected and lifted again: in a hand
+        under = next((p for p in was.seats[c.seat] if p.top == st.top.seen_as and _on(st, p)),
+                     None)
+        return _LastLaid(c.observation, self.model, under, t) if under is not None else None
+
     def _taken_back(self, state: VisibleState, observed: Key, t: float
                     ) -> list[TrackerEvent]:
-        """The table as it was before the last move, a hand play onto the discard, within
-        ``back_s`` of it - the old top read surely where it lay, not moved (a card laid
-        anew never lands where the card under it lies): that play was the old top misread
-        for a moment (11006 at 144 s: a yellow-4 under an arm read yellow-2 for 0.5 s; the
-        yellow-4 seen again was taken for its twin, a third copy, and a false round end)."""
-        last = self._last_hand
-        now = state.discard
-        if (last is None or t - last.at > self.back_s + 1e-9 or observed != last.model.key()
-                or now is None or now.top != last.discard.top
-                or now.confidence < self.unsure_read or now.jitters_from(last.discard)):
+        """The table as it was before the last move, a hand play onto the discard or a
+        collect, within ``back_s`` of it - the old top read surely where it lay, not moved
+        (a card laid anew never lands where the card under it lies): that move was the old
+        top misread for a moment (11006 at 144 s: a yellow-4 under an arm read yellow-2 for
+        0.5 s; the yellow-4 seen again was taken for its twin, a third copy, and a false
+        round end; 12303 at 52 s: seat 0's pink-4 read pink-2 at 0.28 for 0.6 s under the
+        arm that came to play it, a phantom collect, and its play read from the hand)."""
+        last = self._last_laid
+        if last is None or t - last.at > self.back_s + 1e-9 or observed != last.model.key():
             return []
-        self.model, self._last_hand = last.model, None
+        seat = last.move.seat
+        now = next((p for p in (state.seats[seat] if seat is not None else (state.discard,))
+                    if p is not None and p.top == last.under.top), None)
+        if now is None or now.confidence < self.unsure_read or now.jitters_from(last.under):
+            return []
+        self.model, self._last_laid = last.model, None
         self._commit(state, moved=False)
-        return [Misread(f"the discard shows {now.top} again, where it lay: "
+        where = "the discard" if seat is None else f"seat {seat}'s stack"
+        return [Misread(f"{where} shows {now.top} again, where it lay: "
                         f"{last.move} was {now.top} misread for a moment", t, state,
                         taken_back=last.move)]
 
@@ -1667,7 +1801,7 @@ class Tracker:
         90 s: a yellow-5 laid on a red-4, boxed square and read yellow-0 at 0.6 for a
         second, then boxed as a card and read yellow-5 at 0.7, made two plays; 10305 at
         147 s: a joker laid on a blue-0 boxed square came after frames without the pile)."""
-        last, now, before = self._last_hand, state.discard, self._read_after
+        last, now, before = self._last_laid, state.discard, self._read_after
         played = last.played if last is not None else None
         if (last is None or played is None or t - last.at > self.back_s + 1e-9
                 or not played.squarish or now is None or now.squarish
@@ -1675,7 +1809,7 @@ class Tracker:
                 or now.shifted_from(played) > self.near_shift
                 or before is None or before.top != played.top or not before.squarish):
             return []
-        self.model, self._last_hand = last.model, None
+        self.model, self._last_laid = last.model, None
         return [Misread(f"the discard shows {now.top}, boxed as a card, where {played.top} "
                         f"was read astride two cards: {last.move} was {now.top} misread",
                         t, state, taken_back=last.move), *self._decode(state, t)]

@@ -564,6 +564,32 @@ def test_a_stack_play_whose_reading_wanders_between_unsure_faces_is_read() -> No
     assert not kinds(ev, "question")
 
 
+def _steady_unsure_reading(face: float) -> tuple[list[Event], list[Event]]:
+    """A pink-3 laid on the red-3, read 0.39; then a pink-2 laid on it, boxed square with it
+    and read 0.43 in its place, its face ``face``: the events of its first 1.5 s, then of
+    1 s more."""
+    s, clock = started(top="red-3")
+    x, y = CENTRE
+    ev = feed(s, table(("pink-3", x, y, 0.39, {"pink-3": 0.6, "pink-1": 0.1})), clock,
+              frames=20)
+    assert moves(ev) == ["hand:pink-3"]
+    d = outlined(table(("pink-2", x + 4, y + 9, 0.43,
+                        {"pink-2": face, "pink-4": 0.2, "pink-0": 0.8 - face})),
+                 {0: (70.0, 80.0, 0.0)})
+    return feed(s, d, clock, frames=15), feed(s, d, clock, frames=10)
+
+
+def test_a_face_read_steadily_over_an_unsure_top_is_a_card_laid() -> None:
+    """12604 at 99 s: a pink-2 laid on the pink-3 (read 0.39), boxed square with it and read
+    pink-2 at 0.4-0.48, its face 0.5-0.56, for 6 s: taken for the pink-3 read otherwise, no
+    play; a twin pink-3 was then read as laid unseen, and the pink-2 later as played too."""
+    first, then = _steady_unsure_reading(0.53)
+    assert moves(first) == []  # one card's reading may wander a while
+    assert moves(then) == ["hand:pink-2"]  # read so for 2 s: laid
+    first, then = _steady_unsure_reading(0.32)  # its face unsure too: the pink-3 wanders
+    assert moves(first + then) == []
+
+
 def test_an_unsure_reading_after_the_pile_was_out_of_sight_is_a_card_laid() -> None:
     """10909 at 62 s: a pink-4 laid on a pink-0 (read red-0 at 0.3-0.4), a hand over the
     pile for a frame, then read red-4 at 0.25-0.39 in the same place: a card laid, not the
@@ -871,6 +897,35 @@ def test_a_hand_play_from_another_seat_than_the_one_to_move_holds_a_later_jump_i
 def test_a_move_out_of_turn_is_held_where_the_camera_sees_no_hands() -> None:
     """A source of true cards shows no hands: no sign of a twin laid says nothing there."""
     s, ev = _seat_0_collects_after_seat_2s_turn(hands=False)
+    assert rules(ev) == [] and held(ev) == ["out-of-turn"]
+
+
+def _stack_play_lifted(lifted: bool) -> tuple[Session, list[Event]]:
+    """A camera that has shown no hands yet: seat 0 collects blue-1, seats 1 and 2 lay red-5
+    and blue-5; seat 0 plays its blue-1 (its top seen moved off the stack on its way, if
+    ``lifted``); then seat 2 collects green-4 - out of turn."""
+    s, clock = started(hands=False)
+    blue = {0: {"blue": ["blue-1"]}}
+    feed(s, scene(["red-3"], blue), clock)
+    feed(s, scene(["red-3", "red-5"], blue), clock)
+    feed(s, scene(["red-5", "blue-5"], blue), clock)
+    if lifted:  # the hand carries it off its place
+        carried = (("blue-1", *at(0, COLOUR_SLOT["blue"] * (W + 20), -30.0), 0.9),)
+        feed(s, scene(["red-5", "blue-5"], {}, carried), clock, frames=3)
+    assert moves(feed(s, scene(["blue-5", "blue-1"]), clock)) == ["seat 0: stack:blue-1"]
+    return s, feed(s, scene(["blue-5", "blue-1"], {2: {"green": ["green-4"]}}), clock)
+
+
+def test_a_stack_top_carried_off_and_played_shows_the_camera_sees_hands() -> None:
+    """12508 at 64 s: no card hidden nor the discard lost for a minute, but stack tops seen
+    carried off by hands: a move out of turn with no sign of a twin laid is told, not held
+    as where the camera shows no hands. A source of true cards moves none so."""
+    s, ev = _stack_play_lifted(True)
+    assert s.tracker.hands_seen
+    assert moves(ev) == ["seat 2: collect:green-4"]
+    assert rules(ev) == ["out-of-turn"] and held(ev) == []
+    s, ev = _stack_play_lifted(False)
+    assert not s.tracker.hands_seen
     assert rules(ev) == [] and held(ev) == ["out-of-turn"]
 
 
@@ -2055,6 +2110,115 @@ def test_the_old_top_read_unsurely_moved_or_late_takes_nothing_back() -> None:
         _, ev = _old_top_back(back_conf, moved, wait)
         assert not [e for e in kinds(ev, "status") if "takes_back" in e.payload]
         assert moves(ev)[0] == "hand:red-2"
+
+
+def _stack_top_back(back_conf: float, moved: float = 0.0, wait: int = 0
+                    ) -> tuple[Session, list[Event]]:
+    """Seats 0, 1, 2 collect a card each on the blue-1 (seat 0 a pink-4); seat 0's pink-4,
+    under an arm, read pink-2 at 0.28 (pink-4 0.12) where it lies for 0.6 s; then the pink-4
+    read again at ``back_conf``, ``moved`` px from where it lay, after ``wait`` frames of the
+    arm hiding it."""
+    s, clock, stacks = _collected("blue-1", [(0, "pink", "pink-4"), (1, "green", "green-3"),
+                                             (2, "yellow", "yellow-3")])
+    x, y = at(0, COLOUR_SLOT["pink"] * (W + 20))
+    others = {1: stacks[1], 2: stacks[2]}
+    misread = ("pink-2", x + 3, y + 1, 0.28, {"pink-2": 0.78, "pink-4": 0.12})
+    ev = feed(s, scene(["blue-1"], others, [misread]), clock, frames=6)
+    ev += feed(s, scene(["blue-1"], others), clock, frames=wait)
+    ev += feed(s, scene(["blue-1"], others, [("pink-4", x + moved, y, back_conf)]), clock,
+               frames=10)
+    return s, ev
+
+
+def test_a_stack_top_seen_again_where_it_lay_takes_the_collect_back() -> None:
+    """12303 at 52 s: seat 0's pink-4 read pink-2 under the arm that came to play it, then
+    pink-4 again: no pink-2 collected (its play was then read from the hand)."""
+    s, ev = _stack_top_back(0.9)
+    assert moves(ev) == ["seat 0: collect:pink-2"]
+    back = [e for e in kinds(ev, "status") if "takes_back" in e.payload]
+    assert [e.payload["takes_back"] for e in back] == ["seat 0: collect:pink-2"]
+    assert "seat 0's stack shows pink-4 again" in back[0].payload["message"]
+    assert [str(o) for o in s.referee.observations][-1] == "seat 2: collect:yellow-3"
+    assert s.referee.to_move == 0
+    assert str(s.tracker.model.stack_of(0, Colour.PINK).top.card) == "pink-4"  # type: ignore
+
+
+def test_a_stack_top_read_unsurely_moved_or_late_takes_no_collect_back() -> None:
+    for back_conf, moved, wait in ((0.45, 0.0, 0), (0.9, 12.0, 0), (0.9, 0.0, 15)):
+        s, ev = _stack_top_back(back_conf, moved, wait)
+        assert not [e for e in kinds(ev, "status") if "takes_back" in e.payload]
+        assert moves(ev)[0] == "seat 0: collect:pink-2"
+        assert "seat 0: collect:pink-2" in [str(o) for o in s.referee.observations]
+
+
+def _landed_after_the_discard_was_hidden(frames: int) -> list[Event]:
+    """The discard's red-2 out of sight ``frames`` frames (a hand, or a card the camera
+    cannot find laid on it), then a green-0 read on it: it does not fit the red-2."""
+    s, clock = started(top="red-2")
+    feed(s, table(), clock, frames=frames)
+    return feed(s, table(_discard("green-0", 8.0, 4.0)), clock)
+
+
+def test_a_card_landing_on_a_discard_long_out_of_sight_is_judged_unsurely() -> None:
+    """12601 at 29-34 s: a joker laid on the red-2 never found for 5.6 s, then a green-0
+    laid on it, told as not fitting the red-2 - a false alert."""
+    ev = _landed_after_the_discard_was_hidden(30)
+    assert moves(ev) == ["hand:green-0"] and rules(ev) == []
+    (verdict,) = kinds(ev, "verdict")
+    assert [v["rule"] for v in verdict.payload["unsure"]] == ["discard-not-fitting"]
+    assert any("out of sight 3 s" in n for n in verdict.payload["notes"])
+    ev = _landed_after_the_discard_was_hidden(10)  # an arm laying it: told
+    assert moves(ev) == ["hand:green-0"] and rules(ev) == ["discard-not-fitting"]
+
+
+def _card_under_the_top_alone(dx: float, wait: int = 0, came_in: bool = False
+                              ) -> tuple[Session, list[Event]]:
+    """A yellow-5 on the discard, then a green-5 laid on it; a green-1 laid on that, 6 px
+    left and 28 px up of it (the green-5 peeks out); ``wait`` frames later a hand hides the
+    green-1 for 1.2 s while a green-5 is read ``dx`` px right of where the green-5 lay (after
+    two frames of it 25 px further, if ``came_in``); then a green-4 lands."""
+    s, clock = started(top="yellow-5")
+    x, y = CENTRE
+    under = ("green-5", x, y, 0.55)
+    assert moves(feed(s, table(("green-5", x, y, 0.9), ("yellow-5", x + 30, y, 0.5)), clock)
+                 ) == ["hand:green-5"]
+    assert moves(feed(s, table(("green-1", x - 6, y - 28, 0.9), under), clock,
+                      frames=10 + wait)) == ["hand:green-1"]
+    ev = feed(s, table(("green-5", x + dx + 25, y, 0.7)), clock, frames=2) if came_in else []
+    ev += feed(s, table(("green-5", x + dx, y, 0.7)), clock, frames=12)
+    return s, ev + feed(s, table(("green-4", x - 12, y - 20, 0.9), under), clock)
+
+
+def test_the_card_under_the_top_read_where_it_lay_is_the_top_hidden_not_a_play() -> None:
+    """12303 at 42 s: the green-1 hidden by the hand bringing a green-4, the green-5 under it
+    read at 0.7 meanwhile: no green-5 played (and no out-of-turn alert after it) - nor, so
+    soon after the green-1 landed, the green-1 taken back as the green-5 misread."""
+    for wait in (0, 20):
+        s, ev = _card_under_the_top_alone(0.0, wait)
+        assert moves(ev) == ["hand:green-4"]
+        assert not [e for e in kinds(ev, "status") if "takes_back" in e.payload]
+        assert [str(o) for o in s.referee.observations][-2:] == ["hand:green-1", "hand:green-4"]
+
+
+def test_a_top_read_otherwise_where_the_card_under_it_lay_is_that_card_misread() -> None:
+    """A red-5 played; under an arm it is read red-2 where it lies for 0.6 s, then red-5
+    again: the red-2 is taken back (the red-5 is no card under a top laid aside)."""
+    s, clock = started(top="blue-5")
+    x, y = CENTRE
+    under = ("blue-5", x, y, 0.55)
+    assert moves(feed(s, table(("red-5", x + 20, y + 10, 0.9), under), clock)) == ["hand:red-5"]
+    ev = feed(s, table(("red-2", x + 22, y + 11, 0.6), under), clock, frames=6)
+    ev += feed(s, table(("red-5", x + 20, y + 10, 0.9), under), clock)
+    assert moves(ev) == ["hand:red-2"]
+    assert [e.payload["takes_back"] for e in kinds(ev, "status") if "takes_back" in e.payload
+            ] == ["hand:red-2"]
+
+
+def test_a_card_like_the_one_under_the_top_read_elsewhere_is_its_twin_played() -> None:
+    assert moves(_card_under_the_top_alone(30.0)[1]) == ["hand:green-5", "hand:green-4"]
+    # read on its way in, then lying just where the first green-5 lay: its twin, laid
+    assert moves(_card_under_the_top_alone(0.0, wait=20, came_in=True)[1]) == [
+        "hand:green-5", "hand:green-4"]
 
 
 def _read_astride_then_as_a_card(square: bool, moved: float = 0.0, again_conf: float = 0.7,
