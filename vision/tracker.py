@@ -257,7 +257,7 @@ def _on(st: TrackedStack, pile: Pile) -> bool:
 
 # the discard cards under its top that can peek out as it is hidden (see _under_top); a card
 # lies where one did when its box is this close (card diagonals) and turned this little
-UNDER_TOP = 3
+UNDER_TOP = 2
 SAME_PLACE = 0.05
 SAME_TURN = 5.0
 # a discard face read with this share or more in every frame is read steadily (_steady)
@@ -678,7 +678,7 @@ class Tracker:
                 self.committed.discard is None
                 or state.discard.top != self.committed.discard.top):
             self._landed_at = self._since
-            self._laid = [*self._laid[-(UNDER_TOP - 1):], state.discard]
+            self._laid = [*self._laid[-UNDER_TOP:], state.discard]  # the top, the cards under it
         self.committed = state
         self._astride_wait = None
         self._held_since, self._asked_hold = None, False
@@ -1673,11 +1673,9 @@ class Tracker:
         was laid on, askew): a hand carried it (12508 at 64 s: no card hidden nor the
         discard lost for a minute, stack tops carried off by hands now and then - an
         out-of-turn alert held, then missed)."""
-        if c.seat is None or c.move.source is not Source.STACK:
-            return False
-        st = m.stack_of(c.seat, c.move.stack)
-        return ((c.seat, c.move.stack) in self._often(self._twin_frames)
-                and (st is None or st.top.seen_as != c.seen_as))
+        return (c.seat is not None and c.move.source is Source.STACK
+                and (c.seat, c.move.stack) in self._often(self._twin_frames)
+                and not _twin_stays(c, m))
 
     def _blind(self, c: _Candidate, t: float) -> str | None:
         """Why a card read landing on the discard may not lie on the top the model has: the
