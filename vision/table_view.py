@@ -471,9 +471,12 @@ class TableView:
         near = self._unsure_discard(low, deck)
         if near is None:
             return state
-        if known is not None:
-            return dataclasses.replace(state, discard=near) if near.top == known else state
+        if known is not None and near.top == known:
+            return dataclasses.replace(state, discard=near)
         first = self._unsure_discard(low, deck & sure_faces(low, sure_face))
+        if known is not None:
+            laid = first is not None and first.top != known and first.top.is_joker
+            return dataclasses.replace(state, discard=first) if laid else state
         if first is not None and len(first.cards) == 1:
             return dataclasses.replace(state, discard=first, unsure_discard=None)
         return dataclasses.replace(state, unsure_discard=state.unsure_discard or near)

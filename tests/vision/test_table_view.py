@@ -106,6 +106,27 @@ def test_a_closer_look_adds_only_cards_of_the_short_seat() -> None:
     assert up.reveals == ((C("green-1"), C("red-2")), (), ())
 
 
+def test_a_closer_look_at_an_unread_discard_takes_the_known_top_or_a_joker_laid() -> None:
+    """12601 at 33 s: a joker (a printing's rainbow joker, which the finder is unsure of)
+    laid on the red-2 in plain sight, found at 0.07 and read joker at 0.96: the discard was
+    not read for 5.6 s, and the next card seemed laid on the red-2."""
+    x, y = CENTRE
+    none = VIEW.read(table())
+    assert none.discard is None
+    joker = table(("joker", x, y, 0.07, {"joker": 0.96}))
+    assert VIEW.with_discard(none, joker, C("red-2")).discard_top == C("joker")
+    again = table(("red-2", x, y, 0.1, {"red-2": 0.5}))
+    assert VIEW.with_discard(none, again, C("red-2")).discard_top == C("red-2")
+    # any other new card found that unsurely may be a card in a hand over the pile: not
+    # taken, nor a joker whose face reads unsurely
+    blue = table(("blue-4", x, y, 0.07, {"blue-4": 0.96}))
+    assert VIEW.with_discard(none, blue, C("red-2")).discard is None
+    unsure = table(("joker", x, y, 0.07, {"joker": 0.6, "red-2": 0.3}))
+    assert VIEW.with_discard(none, unsure, C("red-2")).discard is None
+    # the joker already on top, found unsurely again: the known top, as before
+    assert VIEW.with_discard(none, joker, C("joker")).discard_top == C("joker")
+
+
 def test_a_card_read_twice_in_a_fanned_reveal_is_trimmed_to_the_count() -> None:
     """10802: seat 2 holds three cards; a fourth box astride the red-1 and the joker, read
     red-1 at 0.33, made four."""

@@ -31,7 +31,7 @@ def scenes(args: argparse.Namespace) -> None:
     from vision.training.scenes import SceneJob, write_training_scenes
 
     spec = SceneSpec(seed=args.seed, design_seed=args.design_seed,
-                     images_per_design=args.images_per_design)
+                     images_per_design=args.images_per_design, joker_share=args.joker_share)
     job = SceneJob(args.out, spec, None, crops_per_card=args.crops_per_card,
                    finder=args.finder_crops, corners_per_card=args.corners_per_card,
                    refiner=args.refined_by, card_hue=args.card_hue,
@@ -170,6 +170,9 @@ def main() -> None:
                    help="finder tiles: turn each card's hue on its own by up to this fraction "
                    "of the colour wheel (0.5: any hue), so card and cloth colours meet in "
                    "every pairing; face crops are never recoloured")
+    s.add_argument("--joker-share", type=float, default=0.0,
+                   help="each card off the stacks (discard pile, hands) is a joker this often "
+                   "(a deck's jokers are rare: the finder sees few of each printing style)")
     s.add_argument("--card-dark", type=float, default=0.0,
                    help="finder tiles: darken each card by its own factor down to 1 - this")
     scenes_in = argparse.ArgumentParser(add_help=False)  # what both trainings read
