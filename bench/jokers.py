@@ -30,23 +30,14 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from bench.pipeline import GAMES  # noqa: E402
-from vision.detections import CLASS_NAME  # noqa: E402
-from vision.detector import FOUND, CardDetector, load_detector  # noqa: E402
+from vision.detections import CLASS_NAME, box_iou  # noqa: E402
+from vision.detector import CLOSE_CONF, FINDER_CONF, FOUND, CardDetector, load_detector  # noqa: E402
 from vision.render.deck import load_deck  # noqa: E402
 from vision.render.design import sample_design  # noqa: E402
 from vision.render.sampling import SceneSpec, render_scene  # noqa: E402
 
 VISIBLE = 0.8
-FINDER_AT = 0.2  # the finder's threshold (vision.detector.FINDER_CONF)
-CLOSER_AT = 0.05
-
-
-def iou(box: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    x0, y0 = np.maximum(box[:2], boxes[:, :2]).T
-    x1, y1 = np.minimum(box[2:], boxes[:, 2:]).T
-    inter = np.clip(x1 - x0, 0, None) * np.clip(y1 - y0, 0, None)
-    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    return inter / ((box[2] - box[0]) * (box[3] - box[1]) + area - inter)
+CLOSER_AT = 0.05  # a share also given from here: a closer look finds such a card surely
 
 
 def on_scenes(detector: CardDetector, n: int) -> None:
@@ -65,7 +56,7 @@ def on_scenes(detector: CardDetector, n: int) -> None:
             pts = np.asarray(t.corners, float)
             cards[key] += 1
             if len(d):
-                o = iou(np.r_[pts.min(0), pts.max(0)], d.xyxy)
+                o = box_iou(np.r_[pts.min(0), pts.max(0)][None], d.xyxy)[0]
                 j = int(o.argmax())
                 found[key] += bool(o[j] >= 0.5)
                 right[key] += bool(o[j] >= 0.5 and names[j] == t.name)
@@ -88,23 +79,25 @@ def on_games(detector: CardDetector) -> None:
             continue
         style = sample_design(deck, truth["design_seed"]).joker_style
         cap = cv2.VideoCapture(str(video))
-        seen = []
+        seen: list[float] = []
         for f in frames:
             cap.set(cv2.CAP_PROP_POS_FRAMES, f)
             ok, image = cap.read()
             if not ok:
                 continue
-            d = detector.detect_down_to(image, 0.005)  # type: ignore[attr-defined]
+            d = detector.detect_down_to(image, CLOSE_CONF)  # type: ignore[attr-defined]
             conf = [float(c) for n, c in zip(d.data[CLASS_NAME], d.data[FOUND], strict=True)
                     if n == deck.joker_name] if len(d) else []
             seen.append(max(conf, default=0.0))
+        if not seen:
+            continue
         looks[style] += seen
         games[style].append(f"{path.stem.removeprefix('game_')} {np.median(seen):.2f}")
     print("rendered games: the finder's confidence in the joker on top of the discard")
     for style in sorted(looks):
         v = np.array(looks[style])
         print(f"  {style:8s} {len(games[style]):2d} games, {len(v):4d} looks: "
-              f"from {FINDER_AT} {np.mean(v >= FINDER_AT):.2f}, "
+              f"from {FINDER_CONF} {np.mean(v >= FINDER_CONF):.2f}, "
               f"from {CLOSER_AT} {np.mean(v >= CLOSER_AT):.2f}; median by game: "
               + ", ".join(games[style]))
 

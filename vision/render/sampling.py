@@ -59,14 +59,15 @@ def with_jokers(layout: TableLayout, deck: Deck, share: float,
 
     A deck of 64 has 4 jokers, and each printing draws its joker in one of six styles
     (``JOKER_STYLES``): a style's jokers are about one card in 100 of a training set. The
-    finder learns a style that rare poorly (the rainbow joker, found at 0.07-0.4 on some
-    printings where every other style reads 0.7-0.9); scenes with more jokers teach it.
+    finder is unsure of some printings' rainbow jokers (``bench/jokers.py``); scenes with
+    more jokers were tried on it (a fine-tune of finder v3, not shipped: models/MODEL_CARD.md).
     Jokers never go into a collection, so the stacks stay as the rules make them.
     """
     if not 0.0 <= share <= 1.0:
         raise ValueError(f"joker share {share} is not within 0..1")
     if not deck.jokers:
         return layout
+
     def turned(o: CardPlacement) -> CardPlacement:
         joker = o.kind == "face" and o.role in OFF_THE_STACKS and rng.random() < share
         return replace(o, name=deck.joker_name) if joker else o
