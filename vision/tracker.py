@@ -441,6 +441,11 @@ class Tracker:
         self._landed_at = 0.0  # when the discard top last changed (a card landed there)
         # the discard tops committed lately, as they lay then (where a card under the top lies)
         self._laid: list[Pile] = []
+        # the discard pile as it lay just after a card landed on it (settle_s after the move
+        # was committed): each place its top's face was read then (see _twin)
+        self.settle_s = 1.0
+        self._settled: list[Pile] = []
+        self._discard_count, self._laid_at, self._now = 0, 0.0, 0.0
         self._came_in: set[Card] = set()  # ... read elsewhere on the discard since the commit
         self._read_since = 0.0
         # since when the discard's top has lain still (its box steady from frame to frame)
@@ -578,6 +583,7 @@ class Tracker:
         return [*recoloured, *self._update(state, t)]
 
     def _update(self, state: VisibleState, t: float) -> list[TrackerEvent]:
+        self._now = t
         if self.phase is Phase.PLAYING and self._under_top(state.discard):
             state = dataclasses.replace(state, discard=None)  # its top hidden by a hand
         last, self._last_discard = self._last_discard, state.discard
@@ -598,6 +604,7 @@ class Tracker:
             self._beside_frames.update(self._same_face_nearby(raw)[1])
             self._twin_held_frames.update(self._twin_held(raw))
             self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
+            self._settling(raw.discard, t)
             if raw.discard is None or last is None or raw.discard.jitters_from(last):
                 self._still_since = t
             if raw.discard is None:
@@ -679,6 +686,9 @@ class Tracker:
                 or state.discard.top != self.committed.discard.top):
             self._landed_at = self._since
             self._laid = [*self._laid[-UNDER_TOP:], state.discard]  # the top, the cards under it
+        if moved and len(self.model.discard) > self._discard_count and state.discard:
+            self._laid_at, self._settled = self._now, [state.discard]  # a card landed there
+        self._discard_count = len(self.model.discard)
         self.committed = state
         self._astride_wait = None
         self._held_since, self._asked_hold = None, False
@@ -918,6 +928,18 @@ class Tracker:
             return False
         return (self._wanders(was.discard, state.discard) and not self._landed_since()
                 and state.discard.top not in self.landed)
+
+    def _settling(self, d: Pile | None, t: float) -> None:
+        """Keep each place the discard top's face is read within ``settle_s`` of a card
+        landing: that is the pile as it lies (the card settling, a card of the same face under
+        it peeking out), not a twin laid later (12806 at 71 s: a rainbow joker played onto
+        another, crossing it; the camera read the top as one, then the other, by turns - two
+        phantom jokers laid)."""
+        if (d is None or not self.model.discard or t - self._laid_at > self.settle_s
+                or d.top != self.model.discard[-1].seen_as):
+            return
+        if not any(_lies_as(d, p) for p in self._settled):
+            self._settled.append(d)
 
     def _steady(self, d: Pile, t: float) -> bool:
         """The discard has read ``d``'s face, its face share ``STEADY_SHARE`` or more, in
@@ -1229,6 +1251,8 @@ class Tracker:
         for seat, pile in moved:
             if seat is None and self._since - self._landed_at < self.twin_s:
                 continue  # the card landed there just now: it settles (9806 at 79 s)
+            if seat is None and any(_lies_as(pile, p, apart=2.0) for p in self._settled):
+                continue  # it lay so as the last card landed: a card of the pile (_settling)
             if seat is None and self._squared:
                 continue  # laid back after a reshuffle (11506 at 197 s: the joker moved as
                 # the pile under it went to the draw pile, read as the other joker laid;
@@ -1279,6 +1303,10 @@ class Tracker:
         k = self._turn()
         if k is None:
             return []
+        # the discard unread (a hand over it, a joker the camera cannot find): two collects
+        # still give the stacks as they show (12806 at 63 s: seats 2 and 3 collected under
+        # arms, the rainbow joker on the discard unread - asked as a question)
+        blind = observed[0] is None
         found: dict[frozenset[str], list[_Candidate]] = {}
         # a stack top played to the discard and covered there by the second move leaves no
         # trace on the discard: try every stack top as a first move too
@@ -1290,7 +1318,10 @@ class Tracker:
                 m2 = self._after(c2, m1)
                 if self._may_be_misread(c1, c2):
                     continue
-                if m2.key() == observed and _in_deck(m2, self.model):  # no third copy
+                if blind and not (c1.move.source is c2.move.source is Source.COLLECT):
+                    continue
+                shows = m2.key() == observed or blind and m2.key()[1] == observed[1]
+                if shows and _in_deck(m2, self.model):  # no third copy
                     found.setdefault(frozenset((str(c1.observation), str(c2.observation))),
                                      [c1, c2])
         if len(found) > 1:  # a top covered unseen, never read on the discard, yields to
@@ -1534,9 +1565,12 @@ class Tracker:
         if pair or covered:
             out: list[TrackerEvent] = []
             why = ("two moves seen at once, in turn order",) if pair else ()
+            blind = ("the discard was not read: a card laid there may have gone unseen"
+                     if pair and state.discard is None else None)
             for c in pair or covered:
                 self.model = self._after(c)
-                out.append(dataclasses.replace(c.decoded(t, state, *why), paired=True))
+                out.append(dataclasses.replace(c.decoded(t, state, *why), paired=True,
+                                               unsure=blind))
             self._asked = None
             self._commit(state)
             # a top played from its stack lay beside it in a hand on its way: no twin laid

@@ -5,9 +5,14 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import Card, Colour
+from engine.moves import Move
+from engine.observations import Played
+from engine.verdicts import Verdict
 from engine.violations import Rule, Violation
 from engine.wish import Wish
-from vision.doubt import holds_as_read
+from vision.doubt import doubt, holds_as_read
+from vision.table_view import Pile, VisibleState
+from vision.tracker import TableModel, TrackedCard, TrackedStack
 
 
 def c(name: str) -> Card:
@@ -45,3 +50,27 @@ def test_a_wish_on_a_joker_decides_as_it_did() -> None:
     green = Wish.parse("green")
     assert holds_as_read(v, c("green-2"), c("green-3"), c("joker"), green, None)
     assert not holds_as_read(v, c("green-2"), c("blue-2"), c("joker"), green, None)
+
+
+@pytest.mark.parametrize(("rule", "doubted"), [
+    (Rule.COLLECT_FITTING, True),  # what fits the top decides it
+    (Rule.FORCED_PLAY, True),
+    (Rule.COLLECT_JOKER, False),  # the card collected decides it (read surely)
+    (Rule.WRONG_STACK, False),
+    (Rule.OUT_OF_TURN, True),  # a card may have been laid on the discard unseen (12704 at 59 s)
+])
+def test_a_discard_top_read_unsurely_doubts_only_the_rules_it_decides(
+        rule: Rule, doubted: bool) -> None:
+    """12806 at 58 s: a rainbow joker on the discard read at 0.25 held back a joker
+    collected as unsure."""
+    top, card = c("joker"), c("joker") if rule is Rule.COLLECT_JOKER else c("pink-3")
+    model = TableModel(discard=[TrackedCard(c("red-1"), c("red-1")), TrackedCard(top, top)],
+                       stacks=[[], [TrackedStack(Colour.BLUE, [TrackedCard(card, card)],
+                                                 (100.0, 100.0), 90.0)]])
+    seen = VisibleState(Pile(top, (top,), (300.0, 300.0), 90.0, confidence=0.25),
+                        ((), (Pile(card, (card,), (100.0, 100.0), 90.0, confidence=0.9),)))
+    verdict = Verdict(Played(1, Move.collect(card, Colour.BLUE)), 1,
+                      [Violation(rule, 1, (card,))])
+    why = doubt(verdict, seen, 0.9, (False, top, Wish.parse("blue")), model, 0.4)
+    assert (why == "the discard top was read unsurely (0.25)") is doubted
+    assert doubted or why is None

@@ -1153,6 +1153,25 @@ def test_two_moves_seen_at_once_are_read_in_turn_order() -> None:
     assert rules(ev) == [] and not kinds(ev, "question")
 
 
+def test_two_collects_seen_at_once_while_the_discard_is_unread_are_read_in_turn_order(
+        ) -> None:
+    """12806 at 63 s: seats 2 and 3 collected under arms while the rainbow joker on the
+    discard could not be found: one question for both. The stacks tell the moves; what
+    they are judged on went unread, so an alert of theirs is told as unsure."""
+    s, clock = started()
+    ev = feed(s, scene([], {0: {"green": ["green-4"]}, 1: {"yellow": ["yellow-3"]}}),
+              clock, frames=15)
+    assert moves(ev) == ["seat 0: collect:green-4", "seat 1: collect:yellow-3"]
+    assert not kinds(ev, "question")
+    unsure = [v["rule"] for e in kinds(ev, "verdict") for v in e.payload.get("unsure", [])]
+    assert rules(ev) == [] and unsure == ["collect-fitting"]  # yellow-3 fits the red-3
+    # two seats out of turn order stay a question
+    s, clock = started()
+    ev = feed(s, scene([], {1: {"green": ["green-4"]}, 2: {"yellow": ["yellow-2"]}}),
+              clock, frames=15)
+    assert moves(ev) == [] and len(kinds(ev, "question")) == 1
+
+
 def test_two_moves_at_once_that_no_turn_order_allows_are_asked_about() -> None:
     s, clock = started()
     ev = feed(s, scene(["red-3"], {1: {"green": ["green-4"]}, 2: {"yellow": ["yellow-2"]}}),
@@ -1656,7 +1675,7 @@ def _both_red_5s_then_unsure_red_5(reshuffle: bool) -> list[Event]:
     (the draw pile empty: the referee reshuffles the discard pile under its top, if
     ``reshuffle``); seat 1 plays a card read as red-5 (0.6) or pink-5 (0.35)."""
     s, clock = started(top="red-3")
-    feed(s, table(_discard("red-5")), clock)  # seat 0
+    feed(s, table(_discard("red-5")), clock, frames=20)  # seat 0 (2 s: a turn)
     feed(s, table(_discard("red-5", 12.0, 8.0)), clock, frames=20)  # seat 1: the other red-5
     feed(s, table(_discard("red-1", -8.0, 4.0)), clock)  # seat 2
     r = s.referee.round
@@ -2499,3 +2518,24 @@ def test_a_violation_resting_on_a_copy_too_many_is_told_as_unsure() -> None:
             Violation(Rule.COVERED_CARD, 1, (green5, yellow0))])
         before = (False, yellow0, None)
         assert doubt(judged, seen, 0.9, before, s.tracker.model, 0.4) is None
+
+
+def test_a_joker_crossing_the_joker_it_was_played_on_is_no_third_joker_laid() -> None:
+    """12806 at 71 s and 105 s: a rainbow joker played onto another, crossing it; the camera
+    read the pile's top as one joker, then the other, by turns - each turn back to the one
+    below was read as another joker laid on the pile."""
+    def joker(dx: float, dy: float, turn: float) -> sv.Detections:
+        return outlined(table(_discard("joker", dx, dy)), {0: (W, H, turn)})
+
+    s, clock = started()
+    assert moves(feed(s, joker(0.0, 0.0, 0.0), clock, frames=20)) == ["hand:joker"]
+    ev = feed(s, joker(6.0, 4.0, 70.0), clock)  # seat 1's joker, across the first
+    assert moves(ev) == ["hand:joker"]
+    ev = feed(s, joker(-2.0, 1.0, 2.0), clock, frames=4)  # the first one read a moment
+    ev += feed(s, joker(6.0, 4.0, 70.0), clock, frames=20)
+    ev += feed(s, joker(-2.0, 1.0, 2.0), clock, frames=20)  # ... and later for longer
+    ev += feed(s, joker(6.0, 4.0, 70.0), clock, frames=20)
+    assert moves(ev) == [] and not kinds(ev, "question")
+    # a third joker laid elsewhere is read as laid
+    ev = feed(s, joker(-9.0, 10.0, 35.0), clock, frames=20)
+    assert moves(ev) == ["hand:joker"]
