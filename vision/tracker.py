@@ -1251,7 +1251,8 @@ class Tracker:
         for seat, pile in moved:
             if seat is None and self._since - self._landed_at < self.twin_s:
                 continue  # the card landed there just now: it settles (9806 at 79 s)
-            if seat is None and any(_lies_as(pile, p, apart=2.0) for p in self._settled):
+            if seat is None and any(p.top == pile.top and _lies_as(pile, p, apart=2.0)
+                                    for p in self._settled):
                 continue  # it lay so as the last card landed: a card of the pile (_settling)
             if seat is None and self._squared:
                 continue  # laid back after a reshuffle (11506 at 197 s: the joker moved as
