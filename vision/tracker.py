@@ -272,6 +272,9 @@ def _lies_as(a: Pile, b: Pile, apart: float = 1.0) -> bool:
 # boxes are this alike in size (11208: 69-94 px; a part of a card boxed at two thirds of it,
 # then the whole card boxed, is a card laid there: tests/vision/test_tracker.py)
 FLICKER_SIZE = 0.7
+# a twin coming down onto its twin on the discard is read this many card diagonals off it
+# in some frames (13002 at 44 s: 0.43 and 0.17, then on it); a still top's box, < 0.05
+TWIN_OFF = 0.15
 
 
 def _nearest_on(stacks: Sequence[TrackedStack], pile: Pile) -> TrackedStack | None:
@@ -458,6 +461,8 @@ class Tracker:
         self.still_s = still_s
         self._unexplained_since: float | None = None  # the table first read unexplained
         self._frames = 0
+        self._top_back_frames = 0  # frames running the committed top read surely, whole
+        self._wander_weight: Counter[Card] = Counter()  # the candidate's discard faces, summed
         self._held_since: float | None = None
         self._asked_hold = False
         self._asked: TableModel | None = None  # the model before the last question's rebase
@@ -502,6 +507,7 @@ class Tracker:
         self._squared = False
         self._landed_frames: Counter[Card] = Counter()  # ... read surely (>= unsure_read)
         self._landed_first: dict[Card, float] = {}  # ... first so when
+        self._twin_landed_frames = 0  # ... the top's face read surely, moved: a twin landing
         self._loose_frames: Counter[int] = Counter()  # frames the top's twin lay at a seat
         # frames a card held under a stack's top lay there in its place (pulled out)
         self._pulled_frames: Counter[tuple[int, Colour, Card]] = Counter()
@@ -599,12 +605,14 @@ class Tracker:
             self._twin_frames.update(near)
             if None in near:
                 self._discard_twin_at.append(t)
+                self._twin_landed_frames += self._twin_landing(raw.discard)
             # a second pile beside a top as the camera read it (not as the tracker knows it:
             # a misread card in a hand may be "known" as the top)
             self._beside_frames.update(self._same_face_nearby(raw)[1])
             self._twin_held_frames.update(self._twin_held(raw))
             self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
             self._settling(raw.discard, t)
+            self._top_back(raw.discard)
             if raw.discard is None or last is None or raw.discard.jitters_from(last):
                 self._still_since = t
             if raw.discard is None:
@@ -633,7 +641,11 @@ class Tracker:
             # the same table: its new discard card read unsurely, otherwise - not the old
             # top read again (11209 at 52 s: a green-4 read 0.73 as it landed, then read as
             # the green-1 under it at 0.28; 10808 at 113 s: the green-3 read green-0 at 0.3
-            # for 0.6 s under a hand, then green-3 at 0.25)
+            # for 0.6 s under a hand, then green-3 at 0.25) - read as the face weighed most
+            # over the wandering (13003 at 134.5 s: a yellow-2 read 0.40-0.45 as it landed,
+            # then pink-2 at 0.25 for three frames, a card in a hand over it)
+            if self.phase is Phase.PLAYING:
+                state = self._weighed(state, last)
             self._candidate = state
             self._frames += 1
         elif state != self._candidate or (self._candidate is not None
@@ -641,8 +653,11 @@ class Tracker:
             if state != self._candidate and not self._shows_again(state):
                 self._read_since = t  # the tops read otherwise (not only moved)
             self._candidate, self._since, self._frames = state, t, 1
+            self._wander_weight = Counter()
+            self._weighed(state, None)
         else:
             self._frames += 1
+            self._weighed(state, None)
         played = self._played_after_end(state) if self.phase is Phase.REVEAL else None
         needed = self.reveal_s if self.phase is Phase.REVEAL and not played else self.stable_s
         if self._frames < self.min_frames or t - self._since < needed - 1e-9:
@@ -716,6 +731,7 @@ class Tracker:
             self._discard_faces.clear()
             self._came_in.clear()
             self._discard_twin_at.clear()
+            self._twin_landed_frames = 0
             self._discard_lost = False
             self._first_seen.clear()
         self._hidden = set()
@@ -914,6 +930,18 @@ class Tracker:
                 and _apart(now.centre, then.centre) <= 0.25 * big
                 and min(now.size, then.size) >= FLICKER_SIZE * big)  # not a part, then whole
 
+    def _weighed(self, state: VisibleState, last: VisibleState | None) -> VisibleState:
+        """Add ``state``'s discard reading to the weight of its face over the candidate's
+        readings; with ``last`` (the candidate, its top read otherwise): ``state`` with the
+        discard pile of the face weighed most so far, the later one on a tie."""
+        d = state.discard
+        if d is not None:
+            self._wander_weight[d.top] += d.confidence
+        if (last is None or last.discard is None or d is None
+                or self._wander_weight[last.discard.top] <= self._wander_weight[d.top]):
+            return state
+        return dataclasses.replace(state, discard=last.discard)
+
     def _wanders_from_committed(self, was: VisibleState, state: VisibleState, t: float
                                 ) -> bool:
         """``state``'s discard top is the committed one (``was``) read otherwise as unsurely
@@ -928,6 +956,20 @@ class Tracker:
             return False
         return (self._wanders(was.discard, state.discard) and not self._landed_since()
                 and state.discard.top not in self.landed)
+
+    def _top_back(self, d: Pile | None) -> None:
+        """The committed top read surely, whole, ``min_frames`` frames running: what was read
+        astride it meanwhile was a card in a hand over it, not a play waited out (13003 at
+        133 s: a hand over the yellow-0 read pink-4 at 0.25, then the yellow-0 at 0.75 again;
+        the pink-4 was taken as played once seat 3's yellow-2 came, emptying a hand)."""
+        top = self.committed.discard if self.committed is not None else None
+        if (d is None or top is None or d.top != top.top or d.squarish
+                or d.confidence < self.unsure_read):
+            self._top_back_frames = 0
+            return
+        self._top_back_frames += 1
+        if self._top_back_frames >= self.min_frames:
+            self._astride_wait = None
 
     def _settling(self, d: Pile | None, t: float) -> None:
         """Keep each place the discard top's face is read within ``settle_s`` of a card
@@ -986,11 +1028,15 @@ class Tracker:
         ``edge`` card diagonals of the seat to move's zone (None otherwise): seats are evenly
         spaced sectors, and a row of stacks can reach past its sector's edge (11210 at 113 s:
         seat 3's green-5 laid on the diagonal between seats 3 and 0). Not a card like one of
-        that seat's stack tops (a twin laid on it, or that stack nudged)."""
+        that seat's stack tops lying near it (a twin laid on it, or that stack nudged) - one
+        far from it is no twin of it (13105 at 150 s: seat 0's pink-0 collected on the
+        diagonal to seat 3, 2.6 card diagonals from seat 3's pink-0 stack, was asked about)."""
         k = self._turn()
         if k is None or k == seat or self.seats_near is None:
             return None
-        if any(st.top.seen_as == pile.top for st in self.model.stacks[seat]):
+        size = pile.size or 0.0
+        if any(st.top.seen_as == pile.top and _apart(st.centre, pile.centre) <= size
+               for st in self.model.stacks[seat]):
             return None
         return k if k in self.seats_near(pile.centre, self.edge * (pile.size or 0.0)) else None
 
@@ -1268,22 +1314,29 @@ class Tracker:
                     continue
                 card = st.top.card
             assert card is not None
-            if not possible(card, seen):
-                continue  # no copy left to lay there: the pile was only nudged
             note = (f"the {card} on {'the discard' if seat is None else f'seat {seat}'} moved: "
                     f"read as the other {card} laid on it")
             move = Move.hand(card) if seat is None else Move.collect(card, st.colour)
-            cands.append(_Candidate(seat, move, pile.top, pile, (note,)))
+            twin = _Candidate(seat, move, pile.top, pile, (note,))
+            landed = self._landed_instead(twin) if seat is None and pile.squarish else None
+            if landed is not None:
+                # another card read surely as it landed, then boxed astride it and the top
+                # (13002 at 74 s: a yellow-3 read 0.6-0.8 landing, then a square box read
+                # yellow-0, the top's face, at 0.35 - read as the other yellow-0 laid)
+                cands.append(dataclasses.replace(landed, notes=landed.notes[1:]))
+                continue
+            if not possible(card, seen):
+                continue  # no copy left to lay there: the pile was only nudged
+            cands.append(twin)
         if len(cands) > 1:
             return self._ask("several cards moved at once: which move was it?", cands, state, t,
                              self.committed)
         if cands:
-            c = cands[0]
-            self.model.apply(c.seat, c.move, c.seen_as, c.pile)
+            self.model = self._after(cands[0])
         self._commit(state, moved=bool(cands))
         if not cands:
             return []
-        return [c.decoded(t, state)]
+        return [cands[0].decoded(t, state)]
 
     def _turn(self) -> int | None:
         """The seat to move, when the session tells (None: unknown, any seat may)."""
@@ -1756,7 +1809,15 @@ class Tracker:
                 and c.pile is not None and (c.pile.squarish or was is not None
                                             and c.pile.size < self.part_of * was.size)
                 and (c.pile.confidence < self.unsure_read or 2 * self._landed_frames[c.seen_as]
-                     < self._read_frames[c.seen_as]))
+                     < self._read_frames[c.seen_as]
+                     or c.pile.squarish and self._landed_instead(c) is not None))
+
+    def _twin_landing(self, d: Pile | None) -> bool:
+        """``d``, the discard read with the committed top's face, is that card's twin coming
+        down: read surely, card-shaped, well off the top's place (not the top nudged)."""
+        was = self.committed.discard if self.committed is not None else None
+        return (d is not None and was is not None and d.top == was.top and not d.squarish
+                and d.confidence >= self.unsure_read and d.shifted_from(was) > TWIN_OFF)
 
     def _landed_instead(self, c: _Candidate) -> _Candidate | None:
         """The one card read surely on the discard as it landed (in ``touch_frames`` frames
@@ -1765,7 +1826,11 @@ class Tracker:
         card under it (11309 at 170 s: a red-2 read 0.8 as it landed on a joker, then boxed
         square with it and read red-0 at 0.27 for 2 s)."""
         seen = self.model.seen()
-        landed = [k for k in self._landed_since() if k != c.seen_as and possible(k, seen)]
+        top = self._top_at(None)
+        twin = {top} if top is not None and (
+            self._twin_landed_frames >= self.touch_frames) else set()
+        landed = [k for k in self._landed_since() | twin
+                  if k != c.seen_as and possible(k, seen)]
         if len(landed) != 1:
             return None
         note = (f"{c.seen_as} was read unsurely ({c.pile.confidence if c.pile else 0:.2f}) "

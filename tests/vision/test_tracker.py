@@ -618,6 +618,18 @@ def test_the_discard_top_read_otherwise_then_as_itself_unsurely_is_no_move() -> 
     ev += feed(s, table(("green-3", x + 10, y + 5, 0.8)), clock)
     assert moves(ev) == [] and not kinds(ev, "question")
 
+def test_a_new_top_read_unsurely_then_otherwise_for_a_moment_is_read_as_weighed() -> None:
+    """13003 at 134.5 s: a yellow-2 landed, read 0.40-0.45, then pink-2 at 0.25 for three
+    frames in the same place (a card in a hand over it) as the table settled: the play is
+    the face read most over those frames, not the latest."""
+    s, clock = started(top="red-3")
+    x, y = CENTRE
+    ev = feed(s, table(("red-4", x + 10, y + 5, 0.45, {"red-4": 0.9})), clock, frames=2)
+    ev += feed(s, table(("pink-1", x + 6, y - 4, 0.25, {"pink-1": 0.4})), clock, frames=3)
+    ev += feed(s, table(("red-4", x + 10, y + 5, 0.5, {"red-4": 0.9})), clock, frames=20)
+    assert moves(ev) == ["hand:red-4"]
+
+
 def test_a_collected_card_read_unsurely_is_read_as_one_that_may_be_collected() -> None:
     s, clock = started(top="red-3", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
     red3 = ("red-3", *CENTRE, 0.93)
@@ -2333,6 +2345,25 @@ def test_a_new_stack_on_the_edge_of_the_seat_to_move_is_that_seats() -> None:
         assert moves(ev) == []  # the stack stays where it was read
 
 
+def test_a_new_stack_on_the_edge_like_a_stack_far_off_at_the_other_seat_is_the_movers() -> None:
+    """13105 at 150 s: seat 0's pink-0 collected on the diagonal to seat 3, read in seat
+    3's sector, 2.6 card diagonals from seat 3's own pink-0 stack: seat 0's collect, not a
+    question - a card like that seat's stack top counts as its twin only near that stack."""
+    import math
+
+    def round_at(deg: float) -> tuple[float, float]:
+        a = math.radians(deg)
+        return CENTRE[0] + 250.0 * math.cos(a), CENTRE[1] + 250.0 * math.sin(a)
+
+    s, clock = started(top="red-3")  # seat 0 to move; seat 1's sector from 150 degrees
+    cards = [("red-3", *CENTRE, 0.9)]
+    for name, deg in (("green-1", 90.0), ("blue-1", 210.0), ("yellow-1", 330.0)):
+        cards.append((name, *round_at(deg), 0.9))
+        ev = feed(s, table(*cards), clock)
+    ev = feed(s, table(*cards, ("blue-1", *round_at(155.0), 0.9)), clock)
+    assert moves(ev) == ["seat 0: collect:blue-1"] and not kinds(ev, "question")
+
+
 def test_a_play_read_from_part_of_a_card_mostly_unsurely_is_the_card_seen_landing() -> None:
     """11308 at 72 s: a red-3 read 0.66 as it landed on a blue-3, then boxed 38 x 53 round a
     part of it and read red-0 (its face 0.6) at 0.36-0.52: one play of the red-3, not a
@@ -2421,6 +2452,51 @@ def test_a_play_waited_out_astride_is_dropped_when_the_table_comes_back_as_it_wa
     ev += feed(s, scene(["red-5"], {0: {"green": ["green-4"]}}), clock)
     assert moves(ev) == ["seat 0: collect:green-4"]
     assert rules(ev) == [] and not kinds(ev, "question")
+
+
+def test_a_play_waited_out_astride_is_dropped_once_the_old_top_reads_surely_again() -> None:
+    """13003 at 133 s: a hand over the discard's yellow-0 read pink-4 at 0.25 from a square
+    box, then the yellow-0 read surely for three frames, and the next card came before the
+    table had been still long: one play, not the stale wait taken first (that emptied a
+    hand by the count, and the real play was told out of turn)."""
+    s, clock = started(top="red-5")
+    x, y = CENTRE
+    feed(s, table(("red-5", x, y, 0.9)), clock, frames=5)
+    square = outlined(table(("red-0", x + 3, y + 2, 0.3)), {0: (70.0, 80.0, 0.0)})
+    ev = feed(s, square, clock, frames=15)
+    assert moves(ev) == []  # waited out
+    ev = feed(s, table(("red-5", x, y, 0.9)), clock, frames=3)
+    ev += feed(s, outlined(table(("red-1", x + 40, y + 30, 0.85))), clock, frames=6)
+    assert moves(ev) == ["hand:red-1"]
+
+
+def test_a_twin_seen_coming_down_then_boxed_square_as_another_face_is_the_twin() -> None:
+    """13002 at 44 s: seat 1's yellow-2 came down onto the yellow-2 on the discard, read
+    0.8 off it, then on it, then boxed square astride both and read yellow-0 at 0.65 for as
+    long as it lay: the twin laid, not a yellow-0 (that made the next seat's move a phantom
+    yellow-0 play, and three false alerts)."""
+    s, clock = started(top="red-3")
+    x, y = CENTRE
+    ev = []
+    for dx in (-40.0, -20.0, 2.0, 2.0):
+        ev += feed(s, outlined(table(("red-3", x + dx, y, 0.8))), clock, frames=1)
+    square = outlined(table(("red-0", x + 2, y - 4, 0.65, {"red-0": 0.85})),
+                      {0: (70.0, 78.0, 0.0)})
+    ev += feed(s, square, clock, frames=30)
+    assert moves(ev) == ["hand:red-3"]
+
+
+def test_a_card_seen_landing_then_boxed_square_as_the_top_s_face_is_no_twin() -> None:
+    """13002 at 74 s: a yellow-3 read 0.6-0.8 as it landed on the yellow-0, then a square
+    box astride both read yellow-0 at 0.35: the yellow-3 played, not the other yellow-0."""
+    s, clock = started(top="red-3")
+    x, y = CENTRE
+    feed(s, scene(["red-3"]), clock, frames=10)
+    ev = feed(s, outlined(table(("red-1", x + 4, y - 10, 0.75))), clock, frames=3)
+    square = outlined(table(("red-3", x + 10, y + 8, 0.5, {"red-3": 0.7})),
+                      {0: (70.0, 78.0, 0.0)})
+    ev += feed(s, square, clock, frames=30)
+    assert moves(ev) == ["hand:red-1"]
 
 
 def test_a_stack_showing_again_does_not_restart_the_wait_of_two_moves() -> None:
