@@ -1824,7 +1824,8 @@ class Tracker:
         or more since the last commit), other than the old top and the unsure reading, that
         may lie on the table: it is the card played, read unsurely once it lay astride the
         card under it (11309 at 170 s: a red-2 read 0.8 as it landed on a joker, then boxed
-        square with it and read red-0 at 0.27 for 2 s)."""
+        square with it and read red-0 at 0.27 for 2 s). The old top's face counts when its
+        twin was seen coming down (:meth:`_twin_landing`, ``touch_frames`` frames)."""
         seen = self.model.seen()
         top = self._top_at(None)
         twin = {top} if top is not None and (
@@ -1833,9 +1834,9 @@ class Tracker:
                   if k != c.seen_as and possible(k, seen)]
         if len(landed) != 1:
             return None
-        note = (f"{c.seen_as} was read unsurely ({c.pile.confidence if c.pile else 0:.2f}) "
-                f"from a box astride two cards or round part of one; {landed[0]} was read "
-                f"surely as it landed: read as {landed[0]}")
+        note = (f"{c.seen_as} was read ({c.pile.confidence if c.pile else 0:.2f}) from a box "
+                f"astride two cards or round part of one; {landed[0]} was read surely as it "
+                f"landed: read as {landed[0]}")
         return dataclasses.replace(c, seat=None, move=Move.hand(landed[0]),
                                    notes=(*c.notes, note), misread=True)
 
