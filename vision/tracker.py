@@ -1814,9 +1814,11 @@ class Tracker:
 
     def _twin_landing(self, d: Pile | None) -> bool:
         """``d``, the discard read with the committed top's face, is that card's twin coming
-        down: read surely, card-shaped, well off the top's place (not the top nudged)."""
+        down: read surely, well off the top's place (not the top nudged) - boxed square too
+        (13008 at 112 s: a red-0 coming down across its twin read 0.71 from a square box
+        0.26 card diagonals off it, in one frame)."""
         was = self.committed.discard if self.committed is not None else None
-        return (d is not None and was is not None and d.top == was.top and not d.squarish
+        return (d is not None and was is not None and d.top == was.top
                 and d.confidence >= self.unsure_read and d.shifted_from(was) > TWIN_OFF)
 
     def _landed_instead(self, c: _Candidate) -> _Candidate | None:
@@ -1825,11 +1827,10 @@ class Tracker:
         may lie on the table: it is the card played, read unsurely once it lay astride the
         card under it (11309 at 170 s: a red-2 read 0.8 as it landed on a joker, then boxed
         square with it and read red-0 at 0.27 for 2 s). The old top's face counts when its
-        twin was seen coming down (:meth:`_twin_landing`, ``touch_frames`` frames)."""
+        twin was seen coming down (:meth:`_twin_landing`, in a frame or more)."""
         seen = self.model.seen()
         top = self._top_at(None)
-        twin = {top} if top is not None and (
-            self._twin_landed_frames >= self.touch_frames) else set()
+        twin = {top} if top is not None and self._twin_landed_frames else set()
         landed = [k for k in self._landed_since() | twin
                   if k != c.seen_as and possible(k, seen)]
         if len(landed) != 1:

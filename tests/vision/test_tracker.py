@@ -2486,6 +2486,21 @@ def test_a_twin_seen_coming_down_then_boxed_square_as_another_face_is_the_twin()
     assert moves(ev) == ["hand:red-3"]
 
 
+def test_a_twin_seen_coming_down_once_from_a_square_box_is_the_twin() -> None:
+    """13008 at 112 s: a red-0 laid across its twin, read 0.71 from a square box 0.26 card
+    diagonals off it in one frame, then on it, then boxed square and read red-3 at
+    0.36-0.40 (its face 0.5): the twin laid, not a red-3 (a phantom play)."""
+    s, clock = started(top="red-3")
+    x, y = CENTRE
+    feed(s, scene(["red-3"]), clock, frames=10)
+    square = {0: (75.0, 85.0, 0.0)}
+    ev = feed(s, outlined(table(("red-3", x - 30, y, 0.71)), square), clock, frames=1)
+    ev += feed(s, outlined(table(("red-3", x + 2, y, 0.58)), square), clock, frames=1)
+    ev += feed(s, outlined(table(("red-0", x + 3, y - 2, 0.38, {"red-0": 0.5})), square),
+               clock, frames=40)
+    assert moves(ev) == ["hand:red-3"]
+
+
 def test_a_card_seen_landing_then_boxed_square_as_the_top_s_face_is_no_twin() -> None:
     """13002 at 74 s: a yellow-3 read 0.6-0.8 as it landed on the yellow-0, then a square
     box astride both read yellow-0 at 0.35: the yellow-3 played, not the other yellow-0."""
