@@ -1040,6 +1040,27 @@ class Tracker:
             return None
         return k if k in self.seats_near(pile.centre, self.edge * (pile.size or 0.0)) else None
 
+    def _next_on_edge(self, state: VisibleState) -> VisibleState | None:
+        """``state`` with the cards read at the seat to move, on no stack of it, within
+        ``edge`` card diagonals of the next seat's zone, given to the next seat - for a pair
+        of moves (:meth:`_pair`) whose second is a new stack laid on the edge between the two
+        (13110 at 196 s: seat 1's green-2 played from its stack, then seat 2's blue-3 laid
+        on the edge to seat 1, read in seat 1's sector: seat 1 moving twice, one question).
+        None when there is no such card."""
+        k = self._turn()
+        if k is None or self.seats_near is None:
+            return None
+        nxt = (k + 1) % self.players
+        edged = [p for p in state.seats[k]
+                 if self.model.stack_at(k, p.centre, 0.5 * (p.size or 1.0)) is None
+                 and nxt in self.seats_near(p.centre, self.edge * (p.size or 0.0))]
+        if not edged:
+            return None
+        seats = [list(p) for p in state.seats]
+        seats[k] = [p for p in seats[k] if all(p is not e for e in edged)]  # not by face
+        seats[nxt] = sorted([*seats[nxt], *edged], key=pile_order)
+        return dataclasses.replace(state, seats=tuple(tuple(p) for p in seats))
+
     def _left_stack(self, state: VisibleState, d: Pile, m: TableModel) -> list[_Candidate]:
         """Stack tops gone from their seat as a new card landed on the discard whose reading
         gives them a share: played from there, the discard misread (a blue-2 upside down read
@@ -1612,6 +1633,15 @@ class Tracker:
             return self._take(*exact[0], state, t)
         pair = self._pair(state, observed, results) if not exact and not lifted and settled \
             else []
+        edged = self._next_on_edge(state) if not (pair or exact or lifted) and settled else None
+        if edged is not None:
+            pair = self._pair(edged, _key(edged),
+                              [(c, self._after(c)) for c in self._candidates(edged)])
+            if pair:
+                state, mover, nxt = edged, self._turn(), pair[1].seat
+                pair = [pair[0], dataclasses.replace(pair[1], notes=(*pair[1].notes, (
+                    f"its card lay on the edge of seat {mover}'s sector, within "
+                    f"{self.edge:g} card diagonals of seat {nxt}'s: read as seat {nxt}'s")))]
         k = self._turn()
         if pair and k is not None and any(self._twin_at_seat(c, (k + i) % self.players, state, t)
                                           for i, c in enumerate(pair)):

@@ -2364,6 +2364,34 @@ def test_a_new_stack_on_the_edge_like_a_stack_far_off_at_the_other_seat_is_the_m
     assert moves(ev) == ["seat 0: collect:blue-1"] and not kinds(ev, "question")
 
 
+def test_a_pairs_new_stack_on_the_edge_to_the_next_seat_is_the_next_seats() -> None:
+    """13110 at 196 s: seat 1 played from its stack, then seat 2 laid a new stack on the
+    edge to seat 1's sector, both under arms: read in seat 1's sector, the two moves were
+    one seat moving twice - one question. The card on the edge is the next seat's."""
+    import math
+
+    def round_at(deg: float) -> tuple[float, float]:
+        a = math.radians(deg)
+        return CENTRE[0] + 250.0 * math.cos(a), CENTRE[1] + 250.0 * math.sin(a)
+
+    read = ["seat 0: stack:green-1", "seat 1: collect:pink-4"]
+    for deg, pair in ((145.0, read), (100.0, [])):
+        s, clock = started(top="red-3")  # seat 0 to move; seat 1's sector from 150 degrees
+        cards = [("red-3", *CENTRE, 0.9)]
+        for name, angle in (("green-1", 60.0), ("blue-1", 210.0), ("yellow-1", 330.0)):
+            cards.append((name, *round_at(angle), 0.9))
+            ev = feed(s, table(*cards), clock)
+        now = [("green-1", CENTRE[0] + 5, CENTRE[1] + 3, 0.9), *cards[2:],
+               ("pink-4", *round_at(deg), 0.9)]
+        ev = feed(s, table(*now), clock, frames=15)  # both under arms: seen at once
+        assert moves(ev) == pair, deg
+        assert len(kinds(ev, "question")) == (0 if pair else 1), deg
+        if pair:
+            assert any("read as seat 1's" in n for n in kinds(ev, "move")[1].payload["notes"])
+            ev = feed(s, table(*now), clock)
+            assert moves(ev) == [] and not kinds(ev, "question")  # it stays seat 1's
+
+
 def test_a_play_read_from_part_of_a_card_mostly_unsurely_is_the_card_seen_landing() -> None:
     """11308 at 72 s: a red-3 read 0.66 as it landed on a blue-3, then boxed 38 x 53 round a
     part of it and read red-0 (its face 0.6) at 0.36-0.52: one play of the red-3, not a
