@@ -737,10 +737,25 @@ class Tracker:
         self._hidden = set()
         self._missing_since = {}
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
-            for pile in piles:
-                for st in self.model.stacks[seat]:
-                    if st.top.seen_as == pile.top:
-                        st.centre, st.size = pile.centre, pile.size or st.size
+            self._follow(self.model.stacks[seat], piles)
+
+    @staticmethod
+    def _follow(stacks: Sequence[TrackedStack], piles: Sequence[Pile]) -> None:
+        """Each stack takes the place of a pile reading its top, the closest pairs first and
+        each pile once: two stacks read alike (a pink-1 taken for the red-1 it read as, and a
+        red-1) keep their own places (13201 at 166 s: the pink stack jumped onto the red
+        one, and the pink-1 read right later lay on no stack)."""
+        pairs = sorted(((_apart(st.centre, p.centre), i, j) for i, st in enumerate(stacks)
+                        for j, p in enumerate(piles) if st.top.seen_as == p.top),
+                       key=lambda x: x[0])
+        done_stacks: set[int] = set()
+        done_piles: set[int] = set()
+        for _, i, j in pairs:
+            if i in done_stacks or j in done_piles:
+                continue
+            done_stacks.add(i)
+            done_piles.add(j)
+            stacks[i].centre, stacks[i].size = piles[j].centre, piles[j].size or stacks[i].size
 
     def _maybe_start(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         self.committed = state

@@ -2392,6 +2392,32 @@ def test_a_pairs_new_stack_on_the_edge_to_the_next_seat_is_the_next_seats() -> N
             assert moves(ev) == [] and not kinds(ev, "question")  # it stays seat 1's
 
 
+def test_two_stacks_read_alike_keep_their_own_places() -> None:
+    """13201 at 166 s: seat 3's pink-1, read red-1 as it was collected and taken as pink-1
+    by the rules, and a red-1 collected later: every stack read red-1 took the red-1's
+    place, and once the pink-1 read right it lay on no stack - its seat's next move was a
+    question. Each stack follows the pile nearest it."""
+    import math
+
+    def round_at(deg: float) -> tuple[float, float]:
+        a = math.radians(deg)
+        return CENTRE[0] + 250.0 * math.cos(a), CENTRE[1] + 250.0 * math.sin(a)
+
+    s, clock = started(top="red-4")  # seat 0 to move; its sector round 90 degrees
+    pink = ("red-1", *round_at(110.0), 0.5, {"red-1": 0.5, "pink-1": 0.45})
+    ev = feed(s, table(("red-4", *CENTRE, 0.9), pink), clock)
+    assert moves(ev) == ["seat 0: collect:pink-1"]  # a red-1 would fit the red-4
+    ev = feed(s, table(("green-4", *CENTRE, 0.9), pink), clock)
+    blue = ("blue-2", *round_at(330.0), 0.9)
+    ev += feed(s, table(("green-4", *CENTRE, 0.9), pink, blue), clock)
+    red = ("red-1", *round_at(70.0), 0.9)  # listed after the pink-1
+    ev += feed(s, table(("green-4", *CENTRE, 0.9), pink, blue, red), clock)
+    assert moves(ev) == ["hand:green-4", "seat 2: collect:blue-2", "seat 0: collect:red-1"]
+    read_right = ("pink-1", *round_at(110.0), 0.6, {"pink-1": 0.6, "red-1": 0.35})
+    ev = feed(s, table(("green-5", *CENTRE, 0.9), read_right, blue, red), clock)
+    assert moves(ev) == ["hand:green-5"] and not kinds(ev, "question")
+
+
 def test_a_play_read_from_part_of_a_card_mostly_unsurely_is_the_card_seen_landing() -> None:
     """11308 at 72 s: a red-3 read 0.66 as it landed on a blue-3, then boxed 38 x 53 round a
     part of it and read red-0 (its face 0.6) at 0.36-0.52: one play of the red-3, not a
