@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import supervision as sv
 
@@ -41,6 +43,12 @@ def feed(session: Session, d: sv.Detections, clock: Clock, frames: int = 10) -> 
         events += session.process_detections(d, clock.t)
         clock.t += clock.dt
     return events
+
+
+def round_at(deg: float) -> tuple[float, float]:
+    """The place 250 px from the discard's centre, ``deg`` degrees round it."""
+    a = math.radians(deg)
+    return CENTRE[0] + 250.0 * math.cos(a), CENTRE[1] + 250.0 * math.sin(a)
 
 
 def kinds(events: list[Event], kind: str) -> list[Event]:
@@ -2329,12 +2337,6 @@ def test_a_new_stack_on_the_edge_of_the_seat_to_move_is_that_seats() -> None:
     seat 0's sector: a collect out of turn, and seat 3's move missed. A card on no stack
     within half a card of the seat to move's zone is that seat's; one well inside another
     seat's sector stays there (out of turn)."""
-    import math
-
-    def round_at(deg: float) -> tuple[float, float]:
-        a = math.radians(deg)
-        return CENTRE[0] + 250.0 * math.cos(a), CENTRE[1] + 250.0 * math.sin(a)
-
     for deg, seat, broken in ((155.0, 0, []), (185.0, 1, ["out-of-turn"])):
         s, clock = started(top="red-3")  # seat 0 to move; seat 1's sector from 150 degrees
         card = ("blue-1", *round_at(deg), 0.9)
@@ -2349,12 +2351,6 @@ def test_a_new_stack_on_the_edge_like_a_stack_far_off_at_the_other_seat_is_the_m
     """13105 at 150 s: seat 0's pink-0 collected on the diagonal to seat 3, read in seat
     3's sector, 2.6 card diagonals from seat 3's own pink-0 stack: seat 0's collect, not a
     question - a card like that seat's stack top counts as its twin only near that stack."""
-    import math
-
-    def round_at(deg: float) -> tuple[float, float]:
-        a = math.radians(deg)
-        return CENTRE[0] + 250.0 * math.cos(a), CENTRE[1] + 250.0 * math.sin(a)
-
     s, clock = started(top="red-3")  # seat 0 to move; seat 1's sector from 150 degrees
     cards = [("red-3", *CENTRE, 0.9)]
     for name, deg in (("green-1", 90.0), ("blue-1", 210.0), ("yellow-1", 330.0)):
@@ -2368,12 +2364,6 @@ def test_a_pairs_new_stack_on_the_edge_to_the_next_seat_is_the_next_seats() -> N
     """13110 at 196 s: seat 1 played from its stack, then seat 2 laid a new stack on the
     edge to seat 1's sector, both under arms: read in seat 1's sector, the two moves were
     one seat moving twice - one question. The card on the edge is the next seat's."""
-    import math
-
-    def round_at(deg: float) -> tuple[float, float]:
-        a = math.radians(deg)
-        return CENTRE[0] + 250.0 * math.cos(a), CENTRE[1] + 250.0 * math.sin(a)
-
     read = ["seat 0: stack:green-1", "seat 1: collect:pink-4"]
     for deg, pair in ((145.0, read), (100.0, [])):
         s, clock = started(top="red-3")  # seat 0 to move; seat 1's sector from 150 degrees
@@ -2397,12 +2387,6 @@ def test_two_stacks_read_alike_keep_their_own_places() -> None:
     by the rules, and a red-1 collected later: every stack read red-1 took the red-1's
     place, and once the pink-1 read right it lay on no stack - its seat's next move was a
     question. Each stack follows the pile nearest it."""
-    import math
-
-    def round_at(deg: float) -> tuple[float, float]:
-        a = math.radians(deg)
-        return CENTRE[0] + 250.0 * math.cos(a), CENTRE[1] + 250.0 * math.sin(a)
-
     s, clock = started(top="red-4")  # seat 0 to move; its sector round 90 degrees
     pink = ("red-1", *round_at(110.0), 0.5, {"red-1": 0.5, "pink-1": 0.45})
     ev = feed(s, table(("red-4", *CENTRE, 0.9), pink), clock)
