@@ -449,6 +449,8 @@ class Tracker:
         self.settle_s = 1.0
         self._settled: list[Pile] = []
         self._discard_count, self._laid_at, self._now = 0, 0.0, 0.0
+        # each face the discard showed since the last card landed: its first box, and when
+        self._first_box: dict[Card, tuple[Pile, float]] = {}
         self._came_in: set[Card] = set()  # ... read elsewhere on the discard since the commit
         self._read_since = 0.0
         # since when the discard's top has lain still (its box steady from frame to frame)
@@ -703,6 +705,7 @@ class Tracker:
             self._laid = [*self._laid[-UNDER_TOP:], state.discard]  # the top, the cards under it
         if moved and len(self.model.discard) > self._discard_count and state.discard:
             self._laid_at, self._settled = self._now, [state.discard]  # a card landed there
+            self._first_box.clear()
         self._discard_count = len(self.model.discard)
         self.committed = state
         self._astride_wait = None
@@ -1275,12 +1278,18 @@ class Tracker:
 
         discard = state.discard
         old = self.committed.discard if self.committed else None
+        if discard is not None:
+            first = self._first_box.setdefault(discard.top, (discard, self._now))
+            if discard.shifted_from(first[0]) > self.still_shift:
+                self._first_box[discard.top] = (first[0], float("inf"))  # it moved
         # ... or the card known to lie there, taken for a misread of it, now read right
         if (discard is not None and old is not None and self.model.discard
                 and (could_be(discard, old.top)
                      or discard.top == self.model.discard[-1].card != old.top)
                 and not discard.moved_from(old)):
             discard = discard.read_as(old.top)
+        elif discard is not None and old is not None and self._part_of_top(discard, old):
+            discard = old  # part of the top laid last, misread: the pile lies as it was
         told = self._told is not None and bool(self.model.discard) and (
             self.model.discard[-1] is self._told)
         if told and old is not None:  # the players named it: any unsure reading there is it
@@ -1299,6 +1308,21 @@ class Tracker:
                 seats[seat if by is None else by].append(pile)
         return dataclasses.replace(state, discard=discard,
                                    seats=tuple(tuple(sorted(p, key=pile_order)) for p in seats))
+
+    def _part_of_top(self, d: Pile, old: Pile) -> bool:
+        """``d`` reads another card than ``old``, the top laid last, from a box round part of
+        it (square, or below ``part_of`` of its size) whose centre lies within a quarter of a
+        card of ``old``'s, while ``old``'s face is still read under it; first read so within
+        ``settle_s`` of that top landing and lying still there since, no other card read
+        surely there meanwhile: part of the top misread, not a card laid on it (13207 at
+        47.1 s: a square box 0.12 card diagonals inside the red-2 laid 0.2 s before, the
+        red-2 still read, read red-0 at 0.51 until the next card came: a phantom play, two
+        false alerts)."""
+        first = self._first_box.get(d.top, (d, float("inf")))[1]  # inf: it moved since
+        return (d.top != old.top and old.top in d.cards[1:]
+                and not self._landed_since() - {d.top}
+                and (d.squarish or d.size < self.part_of * old.size)
+                and d.shifted_from(old) <= 0.25 and first - self._laid_at <= self.settle_s)
 
     def _back_as_before(self) -> None:
         """The places hidden meanwhile show again as they were: touched (a hand was there),

@@ -3,8 +3,8 @@ is often another card's (rendered games 11003, 11009)."""
 
 from __future__ import annotations
 
-from tests.vision.table_fakes import H, W, calibration, outlined, scene
-from tests.vision.test_tracker import Clock, feed, kinds, moves, started
+from tests.vision.table_fakes import CENTRE, H, W, calibration, outlined, scene, table
+from tests.vision.test_tracker import Clock, feed, kinds, moves, rules, started
 from vision.session import Event, Session
 from vision.table_view import TableView
 
@@ -90,3 +90,22 @@ def test_a_stack_top_read_then_boxed_astride_is_one_stack_play_not_two_moves() -
     ev = feed(s, outlined(scene(["green-3", "red-3"], left)), clock, frames=2)
     ev += feed(s, outlined(scene(["green-3", "red-4"], left), {0: SQUARE_BOX}), clock, frames=25)
     assert moves(ev) == ["seat 0: stack:red-3"]
+
+
+def test_a_square_box_inside_the_top_just_laid_reading_another_card_is_that_top() -> None:
+    """13207 at 47.1 s: 0.2 s after the red-2 laid was read, a square box 0.12 card
+    diagonals inside it (the red-2 still read whole) read red-0 at 0.51 until the next card
+    came: a red-0 played, then the blue-2 on it not fitting, two false alerts."""
+    s, clock = started(top="blue-5")
+    x, y = CENTRE
+    laid = [("red-5", x, y, 0.6), ("blue-5", x + 6, y + 28, 0.5)]
+    ev: list[Event] = []
+    while not moves(ev):
+        ev += feed(s, outlined(table(*laid)), clock, frames=1)
+    assert moves(ev) == ["hand:red-5"]
+    part = ("red-0", x - 4, y + 12, 0.55, {"red-0": 0.8, "red-5": 0.1})
+    ev = feed(s, outlined(table(part, *laid), {0: SQUARE_BOX}), clock, frames=15)
+    assert moves(ev) == [] and not kinds(ev, "question")
+    ev = feed(s, outlined(table(("green-5", x + 3, y - 2, 0.9), ("red-5", x + 6, y + 28, 0.5))),
+              clock)
+    assert moves(ev) == ["hand:green-5"] and rules(ev) == []
