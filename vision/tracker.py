@@ -1318,11 +1318,12 @@ class Tracker:
         47.1 s: a square box 0.12 card diagonals inside the red-2 laid 0.2 s before, the
         red-2 still read, read red-0 at 0.51 until the next card came: a phantom play, two
         false alerts)."""
-        first = self._first_box.get(d.top, (d, float("inf")))[1]  # inf: it moved since
+        # when it was first read (_known records it; inf once it has moved since)
+        first = self._first_box.get(d.top, (d, float("inf")))[1]
         return (d.top != old.top and old.top in d.cards[1:]
-                and not self._landed_since() - {d.top}
                 and (d.squarish or d.size < self.part_of * old.size)
-                and d.shifted_from(old) <= 0.25 and first - self._laid_at <= self.settle_s)
+                and d.shifted_from(old) <= 0.25 and first - self._laid_at <= self.settle_s
+                and not self._landed_since() - {d.top})
 
     def _back_as_before(self) -> None:
         """The places hidden meanwhile show again as they were: touched (a hand was there),
