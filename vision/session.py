@@ -178,7 +178,8 @@ class Session:
                            closer: Callable[[], sv.Detections] | None = None) -> list[Event]:
         """``closer``: how to look closer at this frame (lower thresholds); asked only while
         a round's reveal shows fewer cards than the referee counts in a hand, the discard
-        pile is not read, or (no setup) no card lies in the frame's middle yet."""
+        pile is not read, a card read at a seat lately is not (:meth:`Tracker.lost_cards`),
+        or (no setup) no card lies in the frame's middle yet."""
         events: list[Event] = []
         detections = self.memory.update_with_detections(
             self.inks.update_with_detections(detections), t)
@@ -202,6 +203,9 @@ class Session:
             known = tr.discard_top() if tr.phase is Phase.PLAYING else None
             if known is not None or tr.phase is Phase.WAITING:
                 state = self.view.with_discard(state, self._look_closer(closer, t), known)
+        if closer is not None and (lost := tr.lost_cards(state)):
+            # a card just laid at a seat, lost to the finder: read it again closer
+            state = self.view.with_lost(state, self._look_closer(closer, t), lost)
         counts = tr.reveal_counts if tr.wants_reveal else None
         if closer is not None and counts is not None and state.reveals is not None and any(
                 len(r) < n for r, n in zip(state.reveals, counts, strict=False)):

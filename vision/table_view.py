@@ -103,9 +103,14 @@ class Pile:
                 or min(self.size, other.size) < (1.0 - grow) * size)
 
     def turned_from(self, other: Pile) -> float:
-        """How many degrees the top's long side lies turned from ``other``'s (0 to 90)."""
-        dt = abs(self.angle - other.angle) % 180.0
-        return min(dt, 180.0 - dt)
+        """How many degrees the top's long side lies turned from ``other``'s (0 to 90); 0 to
+        45 between two boxes of no card's shape, whose sides are alike: a quarter turn of a
+        square box is the same box (13306 at 49.9 s: two square boxes on the discard's
+        green-3, 0.07 card diagonals apart, read green-0 and green-3 by turns with long sides
+        89 degrees apart, made the card read right a second green-3 laid)."""
+        fold = 90.0 if self.squarish and other.squarish else 180.0
+        dt = abs(self.angle - other.angle) % fold
+        return min(dt, fold - dt)
 
     def read_as(self, card: Card) -> Pile:
         """This pile with ``card`` as its top (what the tracker knows lies there)."""
@@ -480,6 +485,34 @@ class TableView:
         if first is not None and len(first.cards) == 1:
             return dataclasses.replace(state, discard=first, unsure_discard=None)
         return dataclasses.replace(state, unsure_discard=state.unsure_discard or near)
+
+    def with_lost(self, state: VisibleState, closer: sv.Detections,
+                  lost: Sequence[tuple[int, Pile]], sure_face: float = SURE_FACE
+                  ) -> VisibleState:
+        """``state`` with each card of ``lost`` (a seat, and a card read there lately that
+        ``state`` shows nothing near) that a closer look (``closer``: lower thresholds)
+        finds again where it lay: the same face, read at ``sure_face`` or more, its centre
+        within half a card of where it lay. A card on a cloth of its own colour is found
+        surely as it comes down, then at 0.04-0.12 once it lies there (13302 at 48 s)."""
+        if not lost or len(closer) == 0:
+            return state
+        low = self._deck(closer) & sure_faces(closer, sure_face)
+        if closer.confidence is not None:
+            low &= np.asarray(closer.confidence) < self.min_confidence  # the rest: in state
+        if not low.any():
+            return state
+        d: sv.Detections = closer[low]  # type: ignore[assignment]
+        pts, quads, conf = centres(d), _quads(d), confidences(d)
+        names = [str(n) for n in d.data[CLASS_NAME]]
+        seats = [list(piles) for piles in state.seats]
+        for seat, was in lost:
+            rows = [i for i in range(len(d)) if names[i] == str(was.top) and float(
+                np.hypot(*(pts[i] - np.asarray(was.centre)))) <= 0.5 * was.size]
+            if rows and seat < len(seats):
+                best = max(rows, key=lambda i: conf[i])
+                seats[seat].append(make_pile(d, [best], quads, pts, self.class_names))
+        return dataclasses.replace(
+            state, seats=tuple(tuple(sorted(ps, key=pile_order)) for ps in seats))
 
     def topped_up(self, state: VisibleState, detections: sv.Detections,
                   closer: sv.Detections, counts: Sequence[int]) -> VisibleState:

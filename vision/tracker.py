@@ -68,7 +68,7 @@ from vision.card_priors import (
     read_card,
     twin,
 )
-from vision.table_view import SURE_FACE, Pile, VisibleState, pile_order
+from vision.table_view import STATE_CONFIDENCE, SURE_FACE, Pile, VisibleState, pile_order
 
 
 class Phase(enum.Enum):
@@ -412,6 +412,11 @@ class Tracker:
         self.seats_near: Callable[[tuple[float, float], float], set[int]] | None = None
         self.edge = 0.5  # ... within this many card diagonals of that seat's zone
         self.told_confidence = 0.5  # a reading this sure overrides what the players named
+        # a card read surely at a seat off its stacks, then not at all, is looked for closer
+        # this long after it was last read (see lost_cards)
+        self.lost_s = 2.0
+        # seat, card there, when, and whether only a closer look found it
+        self._loose_seen: list[tuple[int, Pile, float, bool]] = []
         # a new discard read below unsure_read that gives the old top drift_share or more
         # waits unsure_s: it may be the old card read otherwise for a moment
         self.unsure_read, self.drift_share = 0.5, 0.05
@@ -631,6 +636,7 @@ class Tracker:
                     if p.confidence >= self.unsure_read:
                         self._first_seen.setdefault((seat, p.top), p.centre)
             self._pulled_frames.update(self._pulled(raw))
+            self._note_loose(raw, t)
         was, last = self.committed, self._candidate
         if self.phase is Phase.PLAYING and was is not None and self._wanders_from_committed(
                 was, state, t):
@@ -685,6 +691,47 @@ class Tracker:
         if self.phase is Phase.WAITING:
             return self._maybe_start(state, t)
         return self._decode(state, t)
+
+    def lost_cards(self, state: VisibleState) -> list[tuple[int, Pile]]:
+        """Cards read at a seat within ``lost_s`` (see :meth:`_note_loose`) that ``state``
+        shows no card near: the finder may have lost them where they lie (13302 at 48.4 s: a
+        yellow-1 collected onto a yellow cloth, read 0.81 as it came down, then found at
+        0.04-0.12 only - the collect was lost, and the next seat's move taken as out of
+        turn). The session looks closer for them."""
+        if self.phase is not Phase.PLAYING:
+            return []
+        return [(seat, p) for seat, p, _, _ in self._loose_seen
+                if seat < len(state.seats) and not any(
+                    _apart(q.centre, p.centre) <= 0.5 * p.size for q in state.seats[seat])]
+
+    def _note_loose(self, raw: VisibleState, t: float) -> None:
+        """Each card read surely at a seat where no stack of it lies, and each read below
+        ``unsure_read`` (a closer look's) where such a card was: when, and where (for
+        :meth:`lost_cards`); a card read where one of its face was is that one. Kept
+        ``lost_s``; one found last by a closer look only (below the table view's threshold),
+        for as long as it tops a stack there: an arm over it for 2 s lost it for good (13109
+        at 104 s: seat 0's pink-1, found only by closer looks, then hidden by the arm that
+        laid the other pink-1 from the hand - read as played from the stack)."""
+        kept = []
+        for seat, p, at, faint in self._loose_seen:
+            st = self.model.stack_at(seat, p.centre, p.size)
+            if t - at <= self.lost_s + 1e-9 or faint and st is not None and (
+                    st.top.seen_as == p.top):
+                kept.append((seat, p, at, faint))
+        for seat, piles in enumerate(raw.seats):
+            for p in piles:
+                k = next((k for k, (s, q, _, _) in enumerate(kept) if s == seat
+                          and q.top == p.top and _apart(q.centre, p.centre) <= 0.5 * p.size),
+                         None)
+                if p.confidence >= self.unsure_read and self.model.stack_at(
+                        seat, p.centre, p.size) is None or (
+                        p.confidence < self.unsure_read and k is not None):
+                    entry = (seat, p, t, p.confidence < STATE_CONFIDENCE)
+                    if k is None:
+                        kept.append(entry)
+                    else:
+                        kept[k] = entry
+        self._loose_seen = kept
 
     def finish_reveal(self, t: float) -> list[TrackerEvent]:
         """The players say all hands are laid down: read the reveal from the latest state."""
@@ -781,6 +828,7 @@ class Tracker:
         self._unsure_start, self._asked_start = None, False
         self._kin_reads.clear()
         self._kin_told.clear()
+        self._loose_seen.clear()
         self._commit(state)
 
     def _ask_start(self, state: VisibleState, t: float) -> list[TrackerEvent]:
@@ -1872,12 +1920,19 @@ class Tracker:
         that shows the same top after it (the card's twin under it): the discard's reading
         is all there is of that move (12408 at 96 s: a red-0 read 0.97 as it landed, then
         boxed square with the green-0 under it and read red-5 at 0.3, taken as seat 1's
-        red-5 played from its two red-5s, out of turn)."""
+        red-5 played from its two red-5s, out of turn). A card-shaped box over 1 /
+        ``part_of`` of the old top's is astride too, but only when another card was seen
+        landing (13307 at 77 s: a blue-2 read 0.93 as it landed on a pink-2 boxed 72 px,
+        then boxed 94-100 px and read blue-5 at 0.3); a card laid on a pile is often boxed
+        1.2 times the old top, and read unsurely is still itself (13306 at 46 s: a green-1
+        boxed 86 px on a green-5 boxed 71, read 0.25)."""
         was = self.committed.discard if self.committed is not None else None
         return ((c.seat is None and c.move.source is Source.HAND or _twin_stays(c, after))
                 and not c.misread
-                and c.pile is not None and (c.pile.squarish or was is not None
-                                            and c.pile.size < self.part_of * was.size)
+                and c.pile is not None and (
+                    c.pile.squarish or was is not None and c.pile.size < self.part_of * was.size
+                    or was is not None and self.part_of * c.pile.size > was.size
+                    and self._landed_instead(c) is not None)
                 and (c.pile.confidence < self.unsure_read or 2 * self._landed_frames[c.seen_as]
                      < self._read_frames[c.seen_as]
                      or c.pile.squarish and self._landed_instead(c) is not None))

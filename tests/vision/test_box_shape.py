@@ -109,3 +109,21 @@ def test_a_square_box_inside_the_top_just_laid_reading_another_card_is_that_top(
     ev = feed(s, outlined(table(("green-5", x + 3, y - 2, 0.9), ("red-5", x + 6, y + 28, 0.5))),
               clock)
     assert moves(ev) == ["hand:green-5"] and rules(ev) == []
+
+
+def test_a_card_boxed_larger_than_a_card_read_otherwise_is_the_card_seen_landing() -> None:
+    """13307 at 77 s: a blue-2 read 0.93 as it landed on the pink-2 (boxed 72 px), then
+    boxed card-shaped but 94-100 px (astride it and the pink-2) and read blue-5 at 0.3 for
+    as long as it lay: the blue-2 played, not a blue-5 - nor, after it, a false alert."""
+    s, clock = started(top="blue-3")
+    x, y = CENTRE
+    ev: list[Event] = []
+    for k in range(4):  # coming down from the seat's side, read surely
+        ev += feed(s, outlined(table(("blue-2", x + 40 - 10 * k, y + 60 - 15 * k, 0.9),
+                                     ("blue-3", x, y, 0.9))), clock, frames=1)
+    big = (W * 1.35, H * 1.35, 20.0)
+    misread = ("blue-5", x + 2, y + 3, 0.3, {"blue-5": 0.48, "blue-2": 0.1, "blue-1": 0.15})
+    ev += feed(s, outlined(table(misread), {0: big}), clock, frames=30)
+    assert moves(ev) == ["hand:blue-2"] and not kinds(ev, "question")
+    ev = feed(s, outlined(table(("red-2", x + 3, y - 2, 0.9))), clock)
+    assert moves(ev) == ["hand:red-2"] and rules(ev) == []

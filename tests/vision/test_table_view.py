@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from engine.cards import Card, Colour
 from tests.vision.table_fakes import CENTRE, SEAT, H, W, calibration, outlined, stack, table
 from vision.table_view import TableView
@@ -206,6 +208,20 @@ def test_a_card_shaped_box_turned_well_from_a_shorter_one_lies_elsewhere() -> No
     assert not astride.moved_from(under)
 
 
+def test_a_square_box_a_quarter_turn_from_another_has_not_turned() -> None:
+    """13306 at 49.9 s: two square boxes on the discard's green-3, 5 px apart, their long
+    sides 89 degrees apart: the same place. Two card-shaped boxes so have turned."""
+    from vision.table_view import Pile
+
+    a = Pile(C("green-0"), centre=(636.0, 350.0), size=84.0, angle=70.0, aspect=1.1)
+    b = Pile(C("green-3"), centre=(631.0, 353.0), size=85.0, angle=159.0, aspect=1.15)
+    assert b.turned_from(a) == 1.0 and not b.moved_from(a)
+    card_a = Pile(C("green-0"), centre=(636.0, 350.0), size=84.0, angle=70.0, aspect=1.5)
+    card_b = Pile(C("green-3"), centre=(631.0, 353.0), size=85.0, angle=159.0, aspect=1.5)
+    assert card_b.turned_from(card_a) == 89.0 and card_b.moved_from(card_a)
+    assert b.turned_from(card_a) == 89.0  # one card-shaped box: its long side counts
+
+
 def _edge_point(deg: float, radius: float = 250.0) -> tuple[float, float]:
     """A point ``deg`` degrees round from the image's x axis (clockwise on screen)."""
     import math
@@ -249,3 +265,20 @@ def test_a_part_of_a_card_boxed_again_with_its_face_is_marked_a_part() -> None:
     other = outlined(table(("blue-2", x, y, 0.8), ("blue-4", x - 6, y + 8, 0.25)),
                      {1: (0.7 * W, 0.7 * H, 0.0)})
     assert VIEW.read(other).seats[0][0].parts == (False, False)
+
+
+def test_a_closer_look_finds_a_card_lost_at_a_seat_where_it_lay() -> None:
+    """13302 at 48 s: a yellow-1 collected onto a yellow cloth, read 0.81 as it came down,
+    then found at 0.04-0.12 only (its face read 0.95). Only that face, read surely, within
+    half a card of where it lay, is taken back."""
+    from vision.table_view import Pile
+
+    x, y = SEAT[1]
+    none = VIEW.read(table(("blue-3", *CENTRE)))
+    lost = [(1, Pile(C("yellow-1"), centre=(x, y), size=float(np.hypot(W, H))))]
+    found = VIEW.with_lost(none, table(("yellow-1", x + 10, y, 0.11, {"yellow-1": 0.95})), lost)
+    assert found.tops(1) == (C("yellow-1"),) and found.discard_top == C("blue-3")
+    for other in (("yellow-4", x + 10, y, 0.11, {"yellow-4": 0.95}),  # another card
+                  ("yellow-1", x + 10, y, 0.11, {"yellow-1": 0.6, "yellow-4": 0.3}),  # unsure
+                  ("yellow-1", x + 80, y, 0.11, {"yellow-1": 0.95})):  # elsewhere
+        assert VIEW.with_lost(none, table(other), lost).tops(1) == ()

@@ -798,6 +798,57 @@ def test_a_reveal_short_of_the_count_is_topped_up_by_a_closer_look() -> None:
     assert 0 < len(looks) <= 7  # a closer look at most every 0.5 s, only while short
 
 
+def test_a_card_collected_then_lost_to_the_finder_is_found_by_a_closer_look() -> None:
+    """13302 at 48 s: seat 1's yellow-1 collected onto a yellow cloth, read 0.81 as it came
+    down, then found at 0.04-0.12 only: the collect was lost, and seat 2's collect after it
+    taken as out of turn (a false alert). A closer look finds it where it was read."""
+    s, clock = started(top="green-5")
+    ev = feed(s, scene(["green-5"], {0: {"yellow": ["yellow-1"]}}), clock, frames=2)
+    x, y = at(0, COLOUR_SLOT["yellow"] * (W + 20))
+    closer = table(("green-5", *CENTRE), ("yellow-1", x + 6, y + 2, 0.1, {"yellow-1": 0.95}))
+    looks: list[float] = []
+
+    def look() -> sv.Detections:
+        looks.append(clock.t)
+        return closer
+
+    for _ in range(30):  # the finder no longer sees it
+        ev += s.process_detections(scene(["green-5"]), clock.t, closer=look)
+        clock.t += clock.dt
+    assert moves(ev) == ["seat 0: collect:yellow-1"]
+    ev = []
+    for _ in range(15):  # the next seat collects a red-1, in turn
+        ev += s.process_detections(scene(["green-5"], {1: {"red": ["red-1"]}}), clock.t,
+                                   closer=look)
+        clock.t += clock.dt
+    assert moves(ev) == ["seat 1: collect:red-1"] and rules(ev) == []
+    assert not kinds(ev, "question") and 0 < len(looks) <= 10
+
+
+def test_a_stack_found_only_by_closer_looks_is_looked_for_after_an_arm_hid_it() -> None:
+    """13109 at 104 s: seat 0's pink-1, found only by closer looks, hidden for 2 s and more
+    by the arm that then laid the other pink-1 from the hand: it was lost for good, and that
+    play read as the pink-1 played from the stack."""
+    s, clock = started(top="green-5")
+    feed(s, scene(["green-5"], {0: {"yellow": ["yellow-1"]}}), clock, frames=2)
+    x, y = at(0, COLOUR_SLOT["yellow"] * (W + 20))
+    found = table(("green-5", *CENTRE), ("yellow-1", x + 6, y + 2, 0.1, {"yellow-1": 0.95}))
+    hidden = table(("green-5", *CENTRE))
+    ev: list[Event] = []
+    for k in range(90):  # found, then hidden 3 s by an arm, then found again
+        closer = hidden if 30 <= k < 60 else found
+        ev += s.process_detections(scene(["green-5"]), clock.t, closer=lambda c=closer: c)
+        clock.t += clock.dt
+    assert moves(ev) == ["seat 0: collect:yellow-1"]
+    # seat 0 lays its other yellow-1 from the hand: yellow-1 on the discard, the stack stays
+    ev = []
+    for _ in range(15):
+        ev += s.process_detections(scene(["green-5", "yellow-1"]), clock.t,
+                                   closer=lambda: found)
+        clock.t += clock.dt
+    assert moves(ev) == ["hand:yellow-1"]
+
+
 def test_a_reveal_is_read_as_soon_as_every_hand_is_complete() -> None:
     from engine.cards import Card
     from vision.table_view import Pile, VisibleState
