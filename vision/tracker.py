@@ -415,8 +415,7 @@ class Tracker:
         # a card read surely at a seat off its stacks, then not at all, is looked for closer
         # this long after it was last read (see lost_cards)
         self.lost_s = 2.0
-        # seat, card there, when, and whether only a closer look found it
-        self._loose_seen: list[tuple[int, Pile, float, bool]] = []
+        self._loose_seen: list[tuple[int, Pile, float]] = []  # seat, card there, when
         # a new discard read below unsure_read that gives the old top drift_share or more
         # waits unsure_s: it may be the old card read otherwise for a moment
         self.unsure_read, self.drift_share = 0.5, 0.05
@@ -700,7 +699,7 @@ class Tracker:
         turn). The session looks closer for them."""
         if self.phase is not Phase.PLAYING:
             return []
-        return [(seat, p) for seat, p, _, _ in self._loose_seen
+        return [(seat, p) for seat, p, _ in self._loose_seen
                 if seat < len(state.seats) and not any(
                     _apart(q.centre, p.centre) <= 0.5 * p.size for q in state.seats[seat])]
 
@@ -713,20 +712,20 @@ class Tracker:
         at 104 s: seat 0's pink-1, found only by closer looks, then hidden by the arm that
         laid the other pink-1 from the hand - read as played from the stack)."""
         kept = []
-        for seat, p, at, faint in self._loose_seen:
+        for seat, p, at in self._loose_seen:
             st = self.model.stack_at(seat, p.centre, p.size)
-            if t - at <= self.lost_s + 1e-9 or faint and st is not None and (
-                    st.top.seen_as == p.top):
-                kept.append((seat, p, at, faint))
+            if t - at <= self.lost_s + 1e-9 or p.confidence < STATE_CONFIDENCE and (
+                    st is not None and st.top.seen_as == p.top):
+                kept.append((seat, p, at))
         for seat, piles in enumerate(raw.seats):
             for p in piles:
-                k = next((k for k, (s, q, _, _) in enumerate(kept) if s == seat
+                k = next((k for k, (s, q, _) in enumerate(kept) if s == seat
                           and q.top == p.top and _apart(q.centre, p.centre) <= 0.5 * p.size),
                          None)
                 if p.confidence >= self.unsure_read and self.model.stack_at(
                         seat, p.centre, p.size) is None or (
                         p.confidence < self.unsure_read and k is not None):
-                    entry = (seat, p, t, p.confidence < STATE_CONFIDENCE)
+                    entry = (seat, p, t)
                     if k is None:
                         kept.append(entry)
                     else:
