@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -448,7 +448,7 @@ class Session:
             events += self._twin_before_hand(out) or self._bridged(out)
             unseen = self._unseen_twins(out.observation)
             landed = self._landed_unread(out.observation) if unseen else None
-            touched = [u for u in unseen if self._hand_at(u)]
+            touched = self._touched(unseen)
             k = self.referee.to_move
             held = [u for u in unseen if _place(u) is None and k in self.tracker.top_in_hand]
             if landed is not None:  # the seat to move laid a card the camera reads otherwise
@@ -475,6 +475,8 @@ class Session:
             payload = {"observation": str(out.observation), "notes": list(out.notes),
                        "table": str(out.state)}
             events.append(Event("move", payload, t))
+        if isinstance(out.observation, RoundOver):
+            events += self._last_card_unseen(out)
         told = bool(unseen) and self._no_sign_of(unseen, out.observation)
         if isinstance(out.observation, Played):
             self._follow_turn(out.observation)
@@ -535,6 +537,36 @@ class Session:
         return [Event("move", {"observation": str(obs), "notes": [note],
                                "table": str(later.state)}, t),
                 *self._observe(obs, t, [note], unsure=later.unsure)]
+
+    def _last_card_unseen(self, out: Decoded) -> list[Event]:
+        """The reveal (``out``) shows the seat to move holding one card fewer than the
+        referee counts, every other seat as counted: that seat laid its last card on the
+        discard unseen - the one card read surely coming down there since the last move
+        that fits the top and has a copy left (:attr:`Tracker.landed_once`; 13410 at 134 s:
+        a green-4 read 0.74 in one frame as it landed on the yellow-4, then green-1 at 0.2,
+        too unsure to count), or else the top's twin, if it was seen coming down onto it
+        (:attr:`Tracker.twin_landed`; 13404 at 216 s: a joker laid on the joker, boxed
+        shorter than the joker under it). Either was read as no move; the players then
+        ended the round, and the play was lost."""
+        r, k, obs = self.referee.round, self.referee.to_move, out.observation
+        if (r is None or k is None or r.turn_lost or not r.discard
+                or not isinstance(obs, RoundOver)):
+            return []
+        shown = [len(obs.reveals.get(seat, ())) for seat in range(len(r.hand_sizes))]
+        if shown != [n - (seat == k) for seat, n in enumerate(r.hand_sizes)]:
+            return []
+        seen, tr = self.tracker.model.seen(), self.tracker
+        landed = [c for c in tr.landed_once
+                  if possible(c, seen) and self._fits_discard(c) is not False]
+        if len(landed) == 1 and not tr.twin_landed:
+            card, why = landed[0], f"{landed[0]} was read surely coming down onto the discard"
+        elif not landed and tr.twin_landed and possible(r.top, seen):
+            card, why = r.top, f"a second {r.top} was seen coming down onto the discard's"
+        else:
+            return []
+        return self._unseen_before(Played(None, Move.hand(card)), out, note=(
+            f"seat {k} shows one hand card fewer than it held, and {why}: read as that "
+            f"{card} laid there, the round's last card"))
 
     def _covered_earlier(self, seat: int, colour: Colour, card: Card, t: float) -> list[Event]:
         """The tracker found that ``card``, taken for a hand play, came from under the top of
@@ -654,6 +686,18 @@ class Session:
         and the out-of-turn alert missed)."""
         return _place(twin) in self.tracker.touched and not (
             twin.move.source is Source.COLLECT and self._fits_discard(twin.move.card) is True)
+
+    def _touched(self, twins: Sequence[Played]) -> list[Played]:
+        """Of ``twins``, those where a hand was (see :meth:`_hand_at`) - only those at a
+        stack where a second card with its top's face lay beside the top
+        (:attr:`Tracker.twin_beside`), if any: an arm reaching for one stack hides the
+        discard or the seat's other stacks too (13404 at 167 s: seat 2's green-1 laid on its
+        green-1, seen beside it, while the arm hid its red-1 stack too; both were taken as
+        touched, no twin was taken as laid, and seat 3's next move was held as out of
+        turn)."""
+        touched = [u for u in twins if self._hand_at(u)]
+        beside = [u for u in touched if _place(u) in self.tracker.twin_beside]
+        return beside or touched
 
     def _follow_turn(self, obs: Played) -> None:
         """Before ``obs`` is judged: a hand play whose card was read in one seat's zone on its
@@ -820,7 +864,7 @@ class Session:
         seen = self.tracker.model.seen()
         out: list[Played] = []
         for seat in ((k + i) % self.rules.players for i in range(gap)):
-            twins = [u for u in _stack_twins(r, seat, seen) if self._hand_at(u)]
+            twins = self._touched(_stack_twins(r, seat, seen))
             if len(twins) != 1:
                 return []
             out.append(twins[0])

@@ -50,6 +50,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -436,6 +437,7 @@ class Tracker:
         self._reveal_counts: list[int] | None = None
         self._reveal_since: float | None = None
         self._counted_end = False  # the reveal is awaited because the referee counted an end
+        self._marked_at: float | None = None  # when the players ended the round by hand
         self.sticky = sticky
         self.lift_s, self.unsure_s = lift_s, unsure_s
         self.stable_s, self.min_frames, self.hold_s, self.reveal_s = (
@@ -579,15 +581,20 @@ class Tracker:
         ``counts``: how many cards each seat holds (the referee counts them), so a reveal
         with a card not yet read is waited for (up to ``reveal_wait_s``). ``counted``: only
         the referee's count says so (not the players): a card then played on the discard
-        means the round goes on."""
+        means the round goes on. Said again while the reveal is awaited: ``counts`` anew
+        (the last card, read after the players' end, went to the referee)."""
         if self.phase is Phase.PLAYING:
             self.phase = Phase.REVEAL
             self._candidate = None
             self._reveal_counts = list(counts) if counts is not None else None
             self._reveal_since = None
             self._counted_end = counted
-        elif self.phase is Phase.REVEAL and not counted:
-            self._counted_end = False  # the players confirm it
+            self._marked_at = None if counted else self._now
+        elif self.phase is Phase.REVEAL:
+            if counts is not None:
+                self._reveal_counts = list(counts)
+            if not counted:
+                self._counted_end = False  # the players confirm it
 
     # -- the one verb ----------------------------------------------------------------------
     def update(self, state: VisibleState, t: float) -> list[TrackerEvent]:
@@ -877,12 +884,15 @@ class Tracker:
         square box on a red-2 read red-0, blue-0, pink-0), and taking it for a play loses the
         round's reveal. A card laid is seen landing: its first frames lie aside, or read
         surely (10603 at 81 s: a blue-0 laid on the blue-1 read 0.73 18 px off, then 0.33
-        where the blue-1 lay)."""
-        if not self._counted_end or not self.model.discard:
+        where the blue-1 lay). After the players' end, only the last card of the round, laid
+        before they said so and still being read then (see :meth:`_laid_before_end`)."""
+        if not self.model.discard:
             return None
         known = self._known(dataclasses.replace(state, reveals=None))
         d = known.discard
         if d is None or d.top == self.model.discard[-1].seen_as:
+            return None
+        if not self._counted_end and not self._laid_before_end(d):
             return None
         was = self.committed.discard if self.committed is not None else None
         now, before, first = state.discard, self._read_after, self._read_first
@@ -896,7 +906,31 @@ class Tracker:
             return None  # (its box's turn and size say little: such boxes are odd shapes)
         return known
 
+    def _laid_before_end(self, d: Pile) -> bool:
+        """``d``, a new card on the discard after the players ended the round, was read
+        surely there before they did, and is read surely now: the round's last card, not
+        yet taken when they said so (13403 at 91 s: the last yellow-4 laid squarely on the
+        yellow-5, boxed square, waited out as the yellow-5 read otherwise - the players ended
+        the round 2.5 s later, and the play was lost)."""
+        first = self._landed_first.get(d.top)
+        return (self._marked_at is not None and first is not None
+                and first <= self._marked_at and d.confidence >= self.unsure_read)
+
     def _resume(self, state: VisibleState, t: float) -> list[TrackerEvent]:
+        if not self._counted_end and self.committed is not None and state.discard:
+            # the players' end came while the round's last card was being read: that card
+            # is a hand play (it emptied a hand; the referee's count then ends the round),
+            # read since it landed; the cards laid face up since are no moves
+            marked, counts = self._marked_at, self._reveal_counts
+            last = dataclasses.replace(self.committed, discard=state.discard)
+            self.phase, self._candidate = Phase.PLAYING, last
+            self._read_since = min(self._read_since,
+                                   self._landed_first.get(state.discard.top, math.inf))
+            out = self._decode(last, t)
+            if self.phase is Phase.PLAYING:  # the end stands
+                self.expect_reveal(counts)
+                self._marked_at = -math.inf if out else marked  # said: no second try
+            return out
         self.phase, self._counted_end = Phase.PLAYING, False
         self._candidate = state
         text = (f"{state.discard_top} was played after the count said the round is over: a "
@@ -1951,12 +1985,19 @@ class Tracker:
         may lie on the table: it is the card played, read unsurely once it lay astride the
         card under it (11309 at 170 s: a red-2 read 0.8 as it landed on a joker, then boxed
         square with it and read red-0 at 0.27 for 2 s). The old top's face counts when its
-        twin was seen coming down (:meth:`_twin_landing`, in a frame or more)."""
+        twin was seen coming down (:meth:`_twin_landing`, in a frame or more). Not a card
+        first read surely after the unsure reading was: the card as it lies was read so
+        first, as it came down, and the other is that card misread in motion (13403 at
+        23 s: a green-5 read 0.63-0.70 coming down, green-0 at 0.76 in the next two frames,
+        then boxed square and read green-5 at 0.82 for as long as it lay)."""
         seen = self.model.seen()
         top = self._top_at(None)
         twin = {top} if top is not None and self._twin_landed_frames else set()
+        # (the old top's face was read before any card came: no sign of the card laid)
+        mine = self._landed_first.get(c.seen_as, math.inf) if c.seen_as != top else math.inf
         landed = [k for k in self._landed_since() | twin
-                  if k != c.seen_as and possible(k, seen)]
+                  if k != c.seen_as and possible(k, seen)
+                  and self._landed_first.get(k, -math.inf) < mine]
         if len(landed) != 1:
             return None
         note = (f"{c.seen_as} was read ({c.pile.confidence if c.pile else 0:.2f}) from a box "
@@ -2262,6 +2303,20 @@ class Tracker:
             if top.card == was:
                 top.card = now
                 return
+
+    @property
+    def twin_landed(self) -> bool:
+        """Since the last move, the discard top's face was read surely coming down well off
+        the top (a twin landing, :meth:`_twin_landing`), in a frame or more."""
+        return self._twin_landed_frames > 0
+
+    @property
+    def landed_once(self) -> frozenset[Card]:
+        """Cards other than the discard top read surely on the discard since the last move,
+        in a frame or more (a card coming down may be read so in one frame only, then
+        misread where it lies)."""
+        top = self._top_at(None)
+        return frozenset(c for c, n in self._landed_frames.items() if n and c != top)
 
     def add_unseen(self, seat: int | None, move: Move, laid_since: int = 0,
                    read_as: Card | None = None) -> None:

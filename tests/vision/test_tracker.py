@@ -1337,6 +1337,27 @@ def test_a_seat_skipped_whose_stacks_no_hand_was_at_leaves_the_move_out_of_turn(
     assert moves(ev) == ["seat 2: collect:green-5"] and rules(ev) == ["out-of-turn"]
 
 
+def test_a_twin_seen_beside_one_stack_is_the_one_laid_where_an_arm_hid_two() -> None:
+    """13404 at 167 s: seat 2 laid its second green-1 squarely on its green-1 - seen beside
+    it - while its arm hid its red-1 stack too; both stacks counted as touched, so no twin
+    was taken as laid, and seat 3's next move was held as out of turn."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    for seat, colour, card in ((0, "red", "red-1"), (1, "pink", "pink-0"),
+                               (2, "green", "green-5")):
+        stacks[seat].setdefault(colour, []).append(card)
+        assert moves(feed(s, scene(["blue-3"], stacks), clock)) == [
+            f"seat {seat}: collect:{card}"]
+    x, y = at(0, COLOUR_SLOT["yellow"] * (W + 20))
+    feed(s, scene(["blue-3"], stacks, [("yellow-2", x + W + 6, y - 10, 0.8)]), clock, frames=3)
+    feed(s, scene(["blue-3"], {k: v for k, v in stacks.items() if k != 0}), clock)  # an arm
+    feed(s, scene(["blue-3"], stacks), clock, frames=8)
+    stacks[1]["pink"].append("pink-5")
+    ev = feed(s, scene(["blue-3"], stacks), clock, frames=8)
+    assert moves(ev) == ["seat 0: collect:yellow-2", "seat 1: collect:pink-5"]
+    assert rules(ev) == [] and held(ev) == [] and not kinds(ev, "question")
+
+
 def _twin_beside_seat_0s_stack(then_discard: str | None, dx: float = W + 6,
                                part: bool = False) -> list[Event]:
     return _twin_beside_seat_0s_game(then_discard, dx, part)[3]
@@ -1519,6 +1540,86 @@ def test_a_round_the_count_ended_goes_on_when_a_card_is_played() -> None:
     s.mark_round_over(clock.t)
     ev = feed(s, table(_discard("red-2"), ("blue-1", 560, 640, 0.9)), clock, frames=130)
     assert kinds(ev, "round-over")
+
+
+def test_a_last_card_still_being_read_when_the_players_end_the_round_is_a_move() -> None:
+    """13403 at 91 s: seat 2's last card, a yellow-4, laid squarely on the yellow-5 and
+    boxed square on its very spot, was waited out as the yellow-5 read otherwise; the
+    players ended the round 1.2 s after it landed and laid their hands face up, and the
+    play was lost."""
+    s, clock = started(top="red-3")
+    feed(s, table(_discard("red-5")), clock)  # seat 0
+    r = s.referee.round
+    assert r is not None
+    r.hand_sizes[1] = 1  # seat 1 holds one card
+    square = ("red-1", CENTRE[0] + 2.0, CENTRE[1] + 2.0, 0.8)
+    ev = feed(s, outlined(table(square), {0: (70.0, 78.0, 0.0)}), clock, frames=8)
+    assert moves(ev) == []  # on the top's spot, boxed square: perhaps the red-5 misread
+    ev = s.mark_round_over(clock.t)
+    shown = outlined(table(square, ("blue-1", 560, 640, 0.9), ("green-2", 720, 640, 0.9)),
+                     {0: (70.0, 78.0, 0.0)})
+    ev += feed(s, shown, clock, frames=130)
+    assert moves(ev) == ["hand:red-1"]
+    (ro,) = kinds(ev, "round-over")
+    assert ro.payload["reveals"] == {"0": ["blue-1", "green-2"]}
+
+
+# the hands laid face up at the end of a round of three (seat 1's is empty)
+SEAT_0_HAND = [(n, 520.0 + 80 * k, 650.0, 0.9)
+               for k, n in enumerate(["blue-1", "green-2", "yellow-4", "pink-0"])]
+SEAT_2_HAND = [(n, 760.0 + 60 * k, 180.0, 0.9)
+               for k, n in enumerate(["blue-2", "green-0", "yellow-5", "pink-2", "blue-4"])]
+
+
+def _last_card_unread(landing: sv.Detections, lying: sv.Detections) -> list[Event]:
+    """Seat 0 plays red-5 from its hand; seat 1, holding one card, lays it: the discard
+    reads ``landing`` for a frame, then ``lying``; the players end the round and lay their
+    hands face up (seat 1's empty)."""
+    s, clock = started(top="red-3")
+    feed(s, table(_discard("red-5")), clock)  # seat 0
+    r = s.referee.round
+    assert r is not None
+    r.hand_sizes[1] = 1
+    ev = feed(s, landing, clock, frames=1)
+    ev += feed(s, lying, clock, frames=15)
+    assert moves(ev) == []  # read as no move
+    ev += s.mark_round_over(clock.t)
+    lying.data.pop(CORNERS, None)
+    return ev + feed(s, table(*_cards(lying), *SEAT_0_HAND, *SEAT_2_HAND), clock, frames=130)
+
+
+def _cards(d: sv.Detections) -> list[tuple[str, float, float, float]]:
+    xy = d.xyxy.reshape(-1, 2, 2).mean(1)
+    return [(str(n), float(p[0]), float(p[1]), float(c))
+            for n, p, c in zip(d.data["class_name"], xy, d.confidence, strict=True)]
+
+
+def test_a_last_card_read_surely_only_as_it_landed_is_the_move_the_reveal_lacks() -> None:
+    """13410 at 134 s: the round's last card, a green-4, read 0.74 in one frame as it landed
+    on the yellow-4, then green-1 at 0.2 (too unsure to count) for as long as it lay; the
+    players ended the round, and the reveal showed that seat's hand empty while the referee
+    counted one card: the play was lost."""
+    x, y = CENTRE
+    ev = _last_card_unread(table(("red-1", x + 30, y - 20, 0.8)),
+                           table(("green-1", x + 5, y + 5, 0.2)))
+    assert moves(ev) == ["hand:red-1"]
+    assert "read surely coming down" in kinds(ev, "move")[0].payload["notes"][0]
+    (ro,) = kinds(ev, "round-over")
+    assert sorted(ro.payload["reveals"]) == ["0", "2"]
+
+
+def test_a_last_card_laid_squarely_on_its_twin_is_the_move_the_reveal_lacks() -> None:
+    """13404 at 216 s: the round's last card, a joker, came down beside the joker on the
+    discard (read surely), then lay on it boxed shorter than it: read as no move."""
+    x, y = CENTRE
+    ev = _last_card_unread(table(("red-5", x + 40, y - 5, 0.85)),
+                           outlined(table(("red-5", x + 1, y, 0.85)), {0: (46.0, 72.0, 0.0)}))
+    assert moves(ev) == ["hand:red-5"]
+    assert "a second red-5 was seen coming down" in kinds(ev, "move")[0].payload["notes"][0]
+    # without a sign of it, one card short in the reveal is not taken as a twin laid
+    ev = _last_card_unread(table(("red-5", x + 1, y, 0.85)),
+                           outlined(table(("red-5", x + 1, y, 0.85)), {0: (46.0, 72.0, 0.0)}))
+    assert moves(ev) == [] and kinds(ev, "round-over")
 
 
 def test_the_last_top_misread_where_it_lies_does_not_resume_a_counted_end() -> None:
@@ -2598,6 +2699,23 @@ def test_a_card_seen_landing_then_boxed_square_as_the_top_s_face_is_no_twin() ->
     feed(s, scene(["red-3"]), clock, frames=10)
     ev = feed(s, outlined(table(("red-1", x + 4, y - 10, 0.75))), clock, frames=3)
     square = outlined(table(("red-3", x + 10, y + 8, 0.5, {"red-3": 0.7})),
+                      {0: (70.0, 78.0, 0.0)})
+    ev += feed(s, square, clock, frames=30)
+    assert moves(ev) == ["hand:red-1"]
+
+
+def test_a_card_read_surely_coming_down_then_otherwise_in_motion_is_the_card_it_lies_as(
+) -> None:
+    """13403 at 23 s: a green-5 read 0.63-0.70 coming down onto the green-1, green-0 at 0.76
+    in the next two frames, then boxed square and read green-5 at 0.82 for as long as it
+    lay: the green-5 played - not the green-0, which was taken for the card seen landing
+    (then the green-5 read as a play unseen, and a false out-of-turn alert)."""
+    s, clock = started(top="red-3")
+    x, y = CENTRE
+    feed(s, scene(["red-3"]), clock, frames=10)
+    ev = feed(s, outlined(table(("red-1", x + 2, y - 28, 0.66))), clock, frames=2)
+    ev += feed(s, outlined(table(("red-0", x, y + 10, 0.76))), clock, frames=2)
+    square = outlined(table(("red-1", x + 2, y + 18, 0.82, {"red-1": 0.97})),
                       {0: (70.0, 78.0, 0.0)})
     ev += feed(s, square, clock, frames=30)
     assert moves(ev) == ["hand:red-1"]
