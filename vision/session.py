@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -769,8 +769,9 @@ class Session:
                                  "table": str(out.state)}, out.timestamp)]
 
     def _bridged(self, out: Decoded) -> list[Event]:
-        """A hand card that fits no discard top, or a card the next seat played from its
-        stack, and a card read surely on the discard before it that bridges them (see
+        """A hand card (one that fits no discard top, or fits both), or a card the next seat
+        played from its stack, and a card read surely on the discard before it that bridges
+        them (see
         :mod:`vision.bridge`): laid there unseen by the seat to move (this card is the next
         seat's), or - for a hand card - the top itself, misread (its play is corrected, and
         the verdicts since judged again)."""
@@ -784,18 +785,29 @@ class Session:
             return self._laid_unseen(out, obs.move.card, r, "from the next seat's stack") \
                 if next_seat else []
         if self._fits_discard(obs.move.card) is not False:
-            return []
+            # ... or it fits both: the card between them lay there a second or more before
+            # it came (13505 at 90.7 s: a pink-4 read 0.65-0.68 as it landed on the pink-1,
+            # then the pink-1 read 0.3 where it lay, until the next seat's pink-5 came;
+            # 13510 at 74.7 s: a pink-1 read 0.7 for 2.4 s, waited out as perhaps seat 0's
+            # pink-1 misread, then the pink-2 on it)
+            # - but not the card under it read as it always was (13506 at 28 s: the green-2
+            # under the green-1, read green-0 at 0.5 where it lay)
+            under = self.tracker.model.discard[-2:-1]
+            return self._laid_unseen(out, obs.move.card, r, "and fits it too",
+                                     {f for c in under for f in (c.card, c.seen_as)})
         return (self._laid_unseen(out, obs.move.card, r, f"and fits it, not {r.top}")
                 or self._top_misread(out, obs.move.card, r))
 
-    def _laid_unseen(self, out: Decoded, card: Card, r: PublicRound, how: str
-                     ) -> list[Event]:
+    def _laid_unseen(self, out: Decoded, card: Card, r: PublicRound, how: str,
+                     not_bridges: Collection[Card] = ()) -> list[Event]:
+        """``not_bridges``: faces that are no bridge (the card under ``card`` as read)."""
         tr, k = self.tracker, self.referee.to_move
         # the tops of the seat to move that the table no longer shows: one may be the card
         gone = {cards[-1]: colour for colour, cards in r.stacks[k].items()
                 if cards and all(p.top != cards[-1] for p in out.state.seats[k])
                 } if k is not None else {}
-        early = {c: tr.landed_first[c] for c in tr.landed if c in tr.landed_first}
+        early = {c: tr.landed_first[c] for c in tr.landed
+                 if c in tr.landed_first and c not in not_bridges}
         laid = laid_between(card, r.top, r.wish, early,
                             tr.landed_first.get(card, out.timestamp),
                             tr.model.seen() - Counter(list(gone)))

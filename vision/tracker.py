@@ -911,7 +911,7 @@ class Tracker:
         surely there before they did, and is read surely now: the round's last card, not
         yet taken when they said so (13403 at 91 s: the last yellow-4 laid squarely on the
         yellow-5, boxed square, waited out as the yellow-5 read otherwise - the players ended
-        the round 2.5 s later, and the play was lost)."""
+        the round 1.2 s after it was let go, and the play was lost)."""
         first = self._landed_first.get(d.top)
         return (self._marked_at is not None and first is not None
                 and first <= self._marked_at and d.confidence >= self.unsure_read)
@@ -1958,13 +1958,18 @@ class Tracker:
         landing (13307 at 77 s: a blue-2 read 0.93 as it landed on a pink-2 boxed 72 px,
         then boxed 94-100 px and read blue-5 at 0.3); a card laid on a pile is often boxed
         1.2 times the old top, and read unsurely is still itself (13306 at 46 s: a green-1
-        boxed 86 px on a green-5 boxed 71, read 0.25)."""
+        boxed 86 px on a green-5 boxed 71, read 0.25). So is any box whose face too reads
+        below ``unsure_read`` when another card was seen landing (13506 at 16.8 s: a green-2
+        read 0.68-0.74 in three frames as it landed on a green-5, then boxed card-shaped at
+        0.9 of the old top and read green-0 at 0.25, its face 0.36-0.44 - a phantom)."""
         was = self.committed.discard if self.committed is not None else None
         return ((c.seat is None and c.move.source is Source.HAND or _twin_stays(c, after))
                 and not c.misread
                 and c.pile is not None and (
                     c.pile.squarish or was is not None and c.pile.size < self.part_of * was.size
-                    or was is not None and self.part_of * c.pile.size > was.size
+                    or (was is not None and self.part_of * c.pile.size > was.size
+                        or bool(c.pile.alternatives)
+                        and _share(c.pile, c.seen_as) < self.unsure_read)
                     and self._landed_instead(c) is not None)
                 and (c.pile.confidence < self.unsure_read or 2 * self._landed_frames[c.seen_as]
                      < self._read_frames[c.seen_as]

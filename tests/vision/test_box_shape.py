@@ -127,3 +127,27 @@ def test_a_card_boxed_larger_than_a_card_read_otherwise_is_the_card_seen_landing
     assert moves(ev) == ["hand:blue-2"] and not kinds(ev, "question")
     ev = feed(s, outlined(table(("red-2", x + 3, y - 2, 0.9))), clock)
     assert moves(ev) == ["hand:red-2"] and rules(ev) == []
+
+
+def test_a_card_whose_face_reads_unsurely_after_another_landed_is_the_card_seen_landing(
+) -> None:
+    """13506 at 16.8 s: a green-2 read 0.68-0.74 in three frames as it landed on a green-5,
+    then boxed card-shaped at 0.9 of the old top's size and read green-0 at 0.25, its face
+    0.36-0.44, for as long as it lay: the green-2 played, not a green-0."""
+    s, clock = started(top="blue-3")
+    x, y = CENTRE
+    ev: list[Event] = []
+    for k in range(3):  # coming down from the seat's side, read surely
+        ev += feed(s, outlined(table(("blue-2", x + 30 - 10 * k, y, 0.7))), clock, frames=1)
+    small = (W * 0.9, H * 0.9, 5.0)
+    misread = ("blue-0", x + 6, y, 0.25, {"blue-0": 0.36, "blue-5": 0.18, "blue-1": 0.14,
+                                          "blue-4": 0.12, "blue-2": 0.1, "green-0": 0.1})
+    ev += feed(s, outlined(table(misread), {0: small}), clock, frames=30)
+    assert moves(ev) == ["hand:blue-2"] and not kinds(ev, "question")
+    # its face read surely, the same box is the card as read
+    s, clock = started(top="blue-3")
+    for k in range(3):
+        feed(s, outlined(table(("blue-2", x + 30 - 10 * k, y, 0.7))), clock, frames=1)
+    sure = ("blue-0", x + 6, y, 0.45, {"blue-0": 0.8, "blue-5": 0.1})
+    ev = feed(s, outlined(table(sure), {0: small}), clock, frames=30)
+    assert moves(ev) == ["hand:blue-0"]

@@ -7,7 +7,7 @@ from collections import Counter
 from engine.cards import Card, Colour
 from engine.moves import Move
 from engine.observations import Played
-from tests.vision.table_fakes import scene, table
+from tests.vision.table_fakes import CENTRE, scene, table
 from tests.vision.test_tracker import feed, kinds, moves, rules, started
 from vision.bridge import laid_between, misread_top
 from vision.tracker import Decoded
@@ -124,3 +124,40 @@ def test_a_card_laid_and_then_not_found_goes_in_before_the_next_seat_s_stack_pla
     assert moves(ev) == ["hand:pink-2", "seat 1: stack:pink-0"]
     assert rules(ev) == [] and not kinds(ev, "question")
     assert any("next seat's stack" in n for e in kinds(ev, "move") for n in e.payload["notes"])
+
+
+def test_a_card_read_a_while_then_as_the_top_it_lay_on_goes_in_before_a_card_fitting_both(
+) -> None:
+    """13505 at 90.7 s: a pink-4 read 0.65-0.68 as it landed on the pink-1, then the pink-1's
+    face read 0.3 where it lay, until the next seat's pink-5 came on it - which fits the
+    pink-1 too: the pink-4 was lost, and the move after it held as a seat early."""
+    s, clock = started(top="pink-0")
+    x, y = CENTRE
+    ev = feed(s, scene(["pink-0", "pink-5"]), clock, frames=4)
+    ev += feed(s, table(("pink-0", x + 2, y, 0.3)), clock, frames=15)  # read as the top
+    assert moves(ev) == []
+    ev += feed(s, scene(["pink-5", "pink-2"]), clock, frames=10)
+    assert moves(ev) == ["hand:pink-5", "hand:pink-2"]
+    assert rules(ev) == [] and not kinds(ev, "question")
+    assert s.referee.to_move == 2  # seats 0 and 1 moved
+    # read a moment only, as the next card came, it is that card on its way: one play
+    s, clock = started(top="pink-0")
+    ev = feed(s, scene(["pink-0", "pink-5"]), clock, frames=2)
+    ev += feed(s, scene(["pink-5", "pink-2"]), clock, frames=10)
+    assert moves(ev) == ["hand:pink-2"] and s.referee.to_move == 1
+
+
+def test_the_card_under_the_new_one_read_as_it_always_was_is_no_card_between() -> None:
+    """13506 at 28 s: the green-2 on the discard, taken as played though read green-0 (at 0.5
+    now and then) where it lay; the next seat's green-1 on it fits both, but the green-0
+    reading is the green-2 under it, not a card laid between."""
+    s, clock = started(top="pink-0")
+    x, y = CENTRE
+    ev = feed(s, scene(["pink-0", "pink-5"]), clock, frames=10)
+    assert moves(ev) == ["hand:pink-5"]
+    s.tracker.model.discard[-1].seen_as = C("pink-3")  # taken as pink-5, read pink-3
+    for _ in range(10):  # ... now and then surely, where it lies
+        ev += feed(s, table(("pink-3", x + 2, y, 0.55)), clock, frames=1)
+        ev += feed(s, table(("pink-3", x + 2, y, 0.45)), clock, frames=1)
+    ev = feed(s, scene(["pink-5", "pink-2"]), clock, frames=10)
+    assert moves(ev) == ["hand:pink-2"] and not kinds(ev, "question")

@@ -1545,7 +1545,7 @@ def test_a_round_the_count_ended_goes_on_when_a_card_is_played() -> None:
 def test_a_last_card_still_being_read_when_the_players_end_the_round_is_a_move() -> None:
     """13403 at 91 s: seat 2's last card, a yellow-4, laid squarely on the yellow-5 and
     boxed square on its very spot, was waited out as the yellow-5 read otherwise; the
-    players ended the round 1.2 s after it landed and laid their hands face up, and the
+    players ended the round 1.2 s after it was let go and laid their hands face up, and the
     play was lost."""
     s, clock = started(top="red-3")
     feed(s, table(_discard("red-5")), clock)  # seat 0
