@@ -771,10 +771,9 @@ class Session:
     def _bridged(self, out: Decoded) -> list[Event]:
         """A hand card (one that fits no discard top, or fits both), or a card the next seat
         played from its stack, and a card read surely on the discard before it that bridges
-        them (see
-        :mod:`vision.bridge`): laid there unseen by the seat to move (this card is the next
-        seat's), or - for a hand card - the top itself, misread (its play is corrected, and
-        the verdicts since judged again)."""
+        them (see :mod:`vision.bridge`): laid there unseen by the seat to move (this card is
+        the next seat's), or - for a hand card - the top itself, misread (its play is
+        corrected, and the verdicts since judged again)."""
         obs, r, k = out.observation, self.referee.round, self.referee.to_move
         if not isinstance(obs, Played) or not obs.move.to_discard or (
                 out.paired or r is None or r.turn_lost):

@@ -1116,11 +1116,11 @@ class Tracker:
             return False
         return not any(_lies_as(top, p, apart=2.0) for p in laid)
 
-    def _landed_since(self) -> frozenset[Card]:
+    def _landed_since(self, least: int | None = None) -> frozenset[Card]:
         """Cards other than the committed top read surely on the discard since the last
-        commit (in ``touch_frames`` frames or more)."""
+        commit (in ``least``, by default ``touch_frames``, frames or more)."""
         top = self._top_at(None)
-        return frozenset(c for c in self._often(self._landed_frames) if c != top)
+        return frozenset(c for c in self._often(self._landed_frames, least) if c != top)
 
     def _seat_on_edge(self, seat: int, pile: Pile) -> int | None:
         """The seat to move, when a card read at another seat, on no stack of it, lies within
@@ -2193,9 +2193,11 @@ class Tracker:
         before = [x for x in self._discard_twin_at if x < landed - self.arrival_s]
         return {None} if len(before) < self.touch_frames else set()
 
-    def _often(self, frames: Counter[_T]) -> frozenset[_T]:
-        """What showed in ``touch_frames`` frames or more since the last commit."""
-        return frozenset(k for k, n in frames.items() if n >= self.touch_frames)
+    def _often(self, frames: Counter[_T], least: int | None = None) -> frozenset[_T]:
+        """What showed in ``least`` (by default ``touch_frames``) frames or more since the
+        last commit."""
+        least = self.touch_frames if least is None else least
+        return frozenset(k for k, n in frames.items() if n >= least)
 
     def _top_in_hand(self, state: VisibleState) -> set[int]:
         """Seats where, in this frame, a card with the discard top's face lies in the seat's
@@ -2320,8 +2322,7 @@ class Tracker:
         """Cards other than the discard top read surely on the discard since the last move,
         in a frame or more (a card coming down may be read so in one frame only, then
         misread where it lies)."""
-        top = self._top_at(None)
-        return frozenset(c for c, n in self._landed_frames.items() if n and c != top)
+        return self._landed_since(least=1)
 
     def add_unseen(self, seat: int | None, move: Move, laid_since: int = 0,
                    read_as: Card | None = None) -> None:
