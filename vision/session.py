@@ -794,18 +794,26 @@ class Session:
             under = self.tracker.model.discard[-2:-1]
             return self._laid_unseen(out, obs.move.card, r, "and fits it too",
                                      {f for c in under for f in (c.card, c.seen_as)})
+        # ... read surely in one frame only as it came down, if no other card bridges them
+        # (13608 at 161 s: a red-0 read 0.64 as it landed on the red-5, then 0.26, then the
+        # discard hidden 1.8 s, and the next seat's pink-0 on it)
         return (self._laid_unseen(out, obs.move.card, r, f"and fits it, not {r.top}")
-                or self._top_misread(out, obs.move.card, r))
+                or self._top_misread(out, obs.move.card, r)
+                or self._laid_unseen(out, obs.move.card, r, f"and fits it, not {r.top}",
+                                     glimpsed=True))
 
     def _laid_unseen(self, out: Decoded, card: Card, r: PublicRound, how: str,
-                     not_bridges: Collection[Card] = ()) -> list[Event]:
-        """``not_bridges``: faces that are no bridge (the card under ``card`` as read)."""
+                     not_bridges: Collection[Card] = (), glimpsed: bool = False
+                     ) -> list[Event]:
+        """``not_bridges``: faces that are no bridge (the card under ``card`` as read);
+        ``glimpsed``: cards read surely in a frame count (:attr:`Tracker.glimpsed`), not
+        only those read so in a few (:attr:`Tracker.landed`)."""
         tr, k = self.tracker, self.referee.to_move
         # the tops of the seat to move that the table no longer shows: one may be the card
         gone = {cards[-1]: colour for colour, cards in r.stacks[k].items()
                 if cards and all(p.top != cards[-1] for p in out.state.seats[k])
                 } if k is not None else {}
-        early = {c: tr.landed_first[c] for c in tr.landed
+        early = {c: tr.landed_first[c] for c in (tr.glimpsed if glimpsed else tr.landed)
                  if c in tr.landed_first and c not in not_bridges}
         laid = laid_between(card, r.top, r.wish, early,
                             tr.landed_first.get(card, out.timestamp),

@@ -537,6 +537,8 @@ class Tracker:
         self.discard_faces: frozenset[Card] = frozenset()  # read on the discard meanwhile
         # of those, the ones read surely in touch_frames frames or more, other than the top
         self.landed: frozenset[Card] = frozenset()
+        # ... and those read surely in one frame or more (a card coming down, then hidden)
+        self.glimpsed: frozenset[Card] = frozenset()
         # when each card read surely on the discard meanwhile was first read so
         self.landed_first: dict[Card, float] = {}
         # the seats where the card of the last move, a hand play, was read (surely) before it
@@ -773,7 +775,7 @@ class Tracker:
             self.twin_beside = self._often(self._beside_frames)
             self.twin_held = self._often(self._twin_held_frames)
             self.discard_faces = frozenset(self._discard_faces)
-            self.landed = self._landed_since()
+            self.landed, self.glimpsed = self._landed_since(), self.landed_once
             self.landed_first = dict(self._landed_first)
             self._landed_first.clear()
             if self.model.discard and self.model.discard[-1].glimpsed is None:
@@ -1428,7 +1430,18 @@ class Tracker:
         state and in this one (one odd frame - an arm's shadow, a jittery box - is not enough)."""
         assert self.committed is not None and self._candidate is not None
         first = {(seat, p.top) for seat, p in self._candidate.moved_tops(self.committed)}
-        return [(seat, p) for seat, p in state.moved_tops(self.committed) if (seat, p.top) in first]
+        out = [(seat, p) for seat, p in state.moved_tops(self.committed) if (seat, p.top) in first]
+        was, d, d0 = self.committed.discard, state.discard, self._candidate.discard
+        if (self._twin_landed_frames and was is not None and d is not None and d0 is not None
+                and all(x.top == was.top and x.moved_from(was, shift=self.still_shift)
+                        for x in (d, d0))
+                and not any(seat is None for seat, _ in out)):
+            # its twin was seen coming down (:meth:`_twin_landing`) and the top lies off its
+            # place, if by less than a nudge shows: the twin laid almost squarely on it
+            # (13604 at 107.8 s: a blue-0 read 0.82 coming down 0.31 card diagonals off the
+            # blue-0, then lying 6 px - 0.07 card diagonals - off it)
+            out.append((None, d))
+        return out
 
     def _twin(self, state: VisibleState, moved: Sequence[tuple[int | None, Pile]], t: float
               ) -> list[TrackerEvent]:
@@ -1439,7 +1452,9 @@ class Tracker:
         for seat, pile in moved:
             if seat is None and self._since - self._landed_at < self.twin_s:
                 continue  # the card landed there just now: it settles (9806 at 79 s)
-            if seat is None and any(p.top == pile.top and _lies_as(pile, p, apart=2.0)
+            # (its twin seen coming down: only where a still card's box wanders)
+            apart = 1.0 if self._twin_landed_frames else 2.0
+            if seat is None and any(p.top == pile.top and _lies_as(pile, p, apart=apart)
                                     for p in self._settled):
                 continue  # it lay so as the last card landed: a card of the pile (_settling)
             if seat is None and self._squared:
@@ -1539,6 +1554,45 @@ class Tracker:
                    if x.seat in (None, k) and y.seat in (None, nxt)
                    and not x.wish_needed]  # the wish of a joker comes before the next move
         return list(in_turn[0]) if len(in_turn) == 1 else []
+
+    def _three(self, state: VisibleState, observed: Key,
+               results: Sequence[tuple[_Candidate, TableModel]]) -> list[_Candidate]:
+        """Three moves that together give the table now, by the seat to move and the two
+        after it in turn (arms hid the table while they came one after another: 13604 at
+        69-74 s, a stack top played, then two collects, the table never still between
+        them). A card covered on the discard by a later one must have left a stack that no
+        longer shows it (a hand card covered leaves no trace). Empty unless exactly one such
+        reading is found."""
+        k = self._turn()
+        if k is None or observed[0] is None:
+            return []
+        seats = [(k + i) % self.players for i in range(3)]
+        found: dict[tuple[str, ...], list[_Candidate]] = {}
+
+        def extend(chain: list[_Candidate], m: TableModel) -> None:
+            i = len(chain)
+            if i == 3:
+                if m.key() == observed and _in_deck(m, self.model):
+                    found.setdefault(tuple(f"{seats[j]}:{c.observation}"
+                                           for j, c in enumerate(chain)), list(chain))
+                return
+            seat = seats[i]
+            shown = {p.top for p in state.seats[seat]}
+            unstacked = [_Candidate(seat, Move.from_stack(st.top.card, st.colour),
+                                    st.top.seen_as, None)
+                         for st in m.stacks[seat] if st.top.seen_as not in shown]
+            nexts = [*(results if i == 0 else ((c, self._after(c, m))
+                                               for c in self._candidates(state, m))),
+                     *((c, self._after(c, m)) for c in unstacked)]
+            covered_hand = any(x.seat is None and x.move.to_discard for x in chain)
+            for c, after in nexts:
+                if c.seat not in (None, seat) or (c.wish_needed and i < 2) or (
+                        covered_hand and c.move.to_discard):
+                    continue
+                extend([*chain, c], after)
+
+        extend([], self.model)
+        return next(iter(found.values())) if len(found) == 1 else []
 
     def _play_onto_twin(self, pair: list[_Candidate], observed: Key) -> list[_Candidate]:
         """``pair`` with its collect that the camera cannot tell from the stack's top laid on
@@ -1754,6 +1808,8 @@ class Tracker:
             return self._take(*exact[0], state, t)
         pair = self._pair(state, observed, results) if not exact and not lifted and settled \
             else []
+        if not pair and not exact and not lifted and settled:
+            pair = self._three(state, observed, results)
         edged = self._next_on_edge(state) if not (pair or exact or lifted) and settled else None
         if edged is not None:
             pair = self._pair(edged, _key(edged),
@@ -1769,7 +1825,8 @@ class Tracker:
             return []
         if pair or covered:
             out: list[TrackerEvent] = []
-            why = ("two moves seen at once, in turn order",) if pair else ()
+            why = (f"{'two' if len(pair) == 2 else 'three'} moves seen at once, in turn "
+                   "order",) if pair else ()
             blind = ("the discard was not read: a card laid there may have gone unseen"
                      if pair and state.discard is None else None)
             for c in pair or covered:

@@ -161,3 +161,19 @@ def test_the_card_under_the_new_one_read_as_it_always_was_is_no_card_between() -
         ev += feed(s, table(("pink-3", x + 2, y, 0.45)), clock, frames=1)
     ev = feed(s, scene(["pink-5", "pink-2"]), clock, frames=10)
     assert moves(ev) == ["hand:pink-2"] and not kinds(ev, "question")
+
+
+def test_a_card_read_surely_in_one_frame_then_hidden_goes_in_before_a_card_fitting_it() -> None:
+    """13608 at 161 s: a red-0 read 0.64 as it landed on the red-5, then 0.26, then the
+    discard hidden 1.8 s, and the next seat's pink-0 on it: two plays, not a pink-0 that
+    fits no red-5."""
+    x, y = CENTRE
+    for first, rule in ((0.64, []), (0.4, ["discard-not-fitting"])):
+        s, clock = started(top="red-5")
+        ev = feed(s, table(("red-0", x - 15, y - 10, first, {"red-0": 0.98})), clock, frames=1)
+        ev += feed(s, table(("red-0", x - 5, y - 8, 0.26, {"red-0": 0.98})), clock, frames=1)
+        ev += feed(s, table(), clock, frames=18)  # an arm over the discard
+        ev += feed(s, table(("pink-0", x, y, 0.85)), clock, frames=10)
+        # read below sure even once: no sign of the red-0 - the pink-0 is told
+        assert moves(ev) == (["hand:red-0", "hand:pink-0"] if not rule else ["hand:pink-0"])
+        assert rules(ev) == rule

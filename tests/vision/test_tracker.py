@@ -2837,3 +2837,68 @@ def test_a_joker_crossing_the_joker_it_was_played_on_is_no_third_joker_laid() ->
     # a third joker laid elsewhere is read as laid
     ev = feed(s, joker(-9.0, 10.0, 35.0), clock, frames=20)
     assert moves(ev) == ["hand:joker"]
+
+
+def test_three_moves_seen_at_once_are_read_in_turn_order() -> None:
+    """13604 at 69-74 s: seat 0 played its stack's top, then seats 1 and 2 collected, arms
+    over the table all along: three moves at once, not a question."""
+    s, clock = started(top="blue-3")
+    feed(s, scene(["blue-3"], {0: {"yellow": ["yellow-2"]}}), clock)  # seat 0
+    feed(s, scene(["blue-3", "blue-5"], {0: {"yellow": ["yellow-2"]}}), clock)  # seat 1
+    feed(s, scene(["blue-5"], {0: {"yellow": ["yellow-2"]}, 2: {"pink": ["pink-3"]}}), clock)
+    feed(s, scene(["blue-5"], {0: {"yellow": ["yellow-2", "yellow-1"]},
+                               2: {"pink": ["pink-3"]}}), clock)  # seat 0
+    feed(s, scene(["blue-5", "blue-1"], {0: {"yellow": ["yellow-2", "yellow-1"]},
+                                         2: {"pink": ["pink-3"]}}), clock)  # seat 1
+    ev = feed(s, scene(["blue-1"], {0: {"yellow": ["yellow-2", "yellow-1"]},
+                                    2: {"pink": ["pink-3", "pink-2"]}}), clock)  # seat 2
+    assert moves(ev) == ["seat 2: collect:pink-2"]
+    ev = feed(s, scene(["blue-1", "yellow-1"], {0: {"yellow": ["yellow-2"]},
+                                                1: {"green": ["green-4"]},
+                                                2: {"pink": ["pink-3", "pink-0"]}}),
+              clock, frames=15)
+    assert moves(ev) == ["seat 0: stack:yellow-1", "seat 1: collect:green-4",
+                         "seat 2: collect:pink-0"]
+    assert rules(ev) == [] and not kinds(ev, "question")
+    assert "three moves seen at once" in kinds(ev, "move")[0].payload["notes"][-1]
+    # out of turn order (seat 0's stack play, then seats 2 and 0 collecting): a question
+    s2, clock = started(top="blue-3")
+    for discard, stacks in (
+            (["blue-3"], {0: {"yellow": ["yellow-2"]}}),
+            (["blue-3", "blue-2"], {0: {"yellow": ["yellow-2"]}}),
+            (["blue-2"], {0: {"yellow": ["yellow-2"]}, 2: {"pink": ["pink-3"]}})):
+        feed(s2, scene(discard, stacks), clock)
+    ev = feed(s2, scene(["blue-2", "yellow-2"], {0: {"green": ["green-4"]},
+                                                 2: {"pink": ["pink-3", "pink-0"]}}),
+              clock, frames=15)
+    assert moves(ev) == [] and kinds(ev, "question")
+
+
+def test_a_twin_seen_coming_down_then_lying_a_little_off_the_top_was_laid_on_it() -> None:
+    """13604 at 107.8 s: a blue-0 read 0.82 coming down 0.31 card diagonals off the
+    blue-0 on the discard, then the top lay 6 px (0.07 card diagonals) off its place: the
+    twin laid almost squarely - a nudge that small is no move without that sign."""
+    x, y = CENTRE
+    for coming, want in ((True, ["hand:red-3"]), (False, [])):
+        s, clock = started(top="red-3")
+        feed(s, table(("red-3", x, y, 0.9)), clock)
+        ev = feed(s, table(("red-3", x, y + 30, 0.82)), clock, frames=1) if coming else []
+        ev += feed(s, table(("red-3", x + 2, y + 7, 0.9)), clock, frames=20)
+        assert moves(ev) == want
+
+
+def test_three_moves_at_once_may_cover_stack_tops_on_the_discard() -> None:
+    """13502 at 117-123 s: seats 3 and 0 played their red-2s from their stacks, seat 1 its
+    green-2 onto them, arms over the table all along: three moves - the stacks that no
+    longer show their tops tell the two covered ones (here seat 0's yellow-4 and seat 1's
+    green-4, then seat 2's red-4 from its hand)."""
+    s, clock = started(top="blue-3")
+    for discard, stacks in (
+            (["blue-3"], {0: {"yellow": ["yellow-4"]}}),  # seat 0
+            (["blue-3"], {0: {"yellow": ["yellow-4"]}, 1: {"green": ["green-4"]}}),  # seat 1
+            (["blue-3", "blue-4"], {0: {"yellow": ["yellow-4"]}, 1: {"green": ["green-4"]}})):
+        feed(s, scene(discard, stacks), clock)
+    assert len(s.referee.observations) == 4 and s.referee.to_move == 0
+    ev = feed(s, scene(["blue-4", "red-4"]), clock, frames=15)
+    assert moves(ev) == ["seat 0: stack:yellow-4", "seat 1: stack:green-4", "hand:red-4"]
+    assert rules(ev) == [] and not kinds(ev, "question")
