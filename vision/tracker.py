@@ -52,7 +52,7 @@ import dataclasses
 import enum
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -61,6 +61,7 @@ import numpy as np
 from engine.cards import Card, Colour, copies_in_deck
 from engine.moves import Move, Source
 from engine.observations import Observation, Played, RoundOver, RoundStarted
+from vision.bridge import GAP_S
 from vision.card_priors import (
     beside_own_stacks,
     into_collection,
@@ -435,6 +436,8 @@ class Tracker:
         self._told: TrackedCard | None = None  # a discard top the players named
         self.reveal_wait_s = reveal_wait_s
         self._reveal_counts: list[int] | None = None
+        # the latest reveal read, min_frames or more, with as many cards as the counts
+        self._full_reveal: VisibleState | None = None
         self._reveal_since: float | None = None
         self._counted_end = False  # the reveal is awaited because the referee counted an end
         self._marked_at: float | None = None  # when the players ended the round by hand
@@ -585,6 +588,7 @@ class Tracker:
         the referee's count says so (not the players): a card then played on the discard
         means the round goes on. Said again while the reveal is awaited: ``counts`` anew
         (the last card, read after the players' end, went to the referee)."""
+        self._full_reveal = None
         if self.phase is Phase.PLAYING:
             self.phase = Phase.REVEAL
             self._candidate = None
@@ -674,6 +678,9 @@ class Tracker:
         else:
             self._frames += 1
             self._weighed(state, None)
+        if (self.phase is Phase.REVEAL and self._frames >= self.min_frames
+                and self._reveals_counted(state)):
+            self._full_reveal = state
         played = self._played_after_end(state) if self.phase is Phase.REVEAL else None
         needed = self.reveal_s if self.phase is Phase.REVEAL and not played else self.stable_s
         if self._frames < self.min_frames or t - self._since < needed - 1e-9:
@@ -742,10 +749,25 @@ class Tracker:
         self._loose_seen = kept
 
     def finish_reveal(self, t: float) -> list[TrackerEvent]:
-        """The players say all hands are laid down: read the reveal from the latest state."""
+        """The players say all hands are laid down: read the reveal from the latest state -
+        or, if that lacks cards the referee counts (and shows no hand with more), from the
+        latest that held them all
+        (13701 at 157 s: seat 0's fanned yellow-1, read under its green-1 for 1.2 s, then
+        not at all until the recording ended; the round was scored without it)."""
         if self.phase is not Phase.REVEAL or self._candidate is None:
             return []
-        return self._reveal(self._candidate, t, force=True)
+        state, want = self._candidate, self._reveal_counts
+        shown = [len(r) for r in state.reveals or ()]
+        if (self._full_reveal is not None and want is not None and len(shown) == len(want)
+                and shown != want and all(n <= w for n, w in zip(shown, want, strict=True))):
+            state = self._full_reveal  # (a hand showing more than counted: the count is off)
+        return self._reveal(state, t, force=True)
+
+    def _reveals_counted(self, state: VisibleState) -> bool:
+        """``state``'s reveals hold as many cards as the referee counts in each hand."""
+        want = self._reveal_counts
+        return (state.reveals is not None and want is not None
+                and [len(r) for r in state.reveals] == want)
 
     # -- phases ----------------------------------------------------------------------------
     def _commit(self, state: VisibleState, moved: bool = True) -> None:
@@ -945,8 +967,7 @@ class Tracker:
             return []
         if self._reveal_since is None:
             self._reveal_since = t
-        want = self._reveal_counts
-        if (not force and want is not None and [len(r) for r in reveals] != want
+        if (not force and self._reveal_counts is not None and not self._reveals_counted(state)
                 and t - self._reveal_since < self.reveal_wait_s):
             return []  # a card of the reveal is not read yet (covered, or a misread)
         self.phase = Phase.WAITING
@@ -1556,13 +1577,16 @@ class Tracker:
         return list(in_turn[0]) if len(in_turn) == 1 else []
 
     def _three(self, state: VisibleState, observed: Key,
-               results: Sequence[tuple[_Candidate, TableModel]]) -> list[_Candidate]:
+               results: Sequence[tuple[_Candidate, TableModel]], laid: Collection[Card] = ()
+               ) -> list[_Candidate]:
         """Three moves that together give the table now, by the seat to move and the two
         after it in turn (arms hid the table while they came one after another: 13604 at
         69-74 s, a stack top played, then two collects, the table never still between
         them). A card covered on the discard by a later one must have left a stack that no
-        longer shows it (a hand card covered leaves no trace). Empty unless exactly one such
-        reading is found."""
+        longer shows it (a hand card covered leaves no trace) - or be one of ``laid``, cards
+        read surely on the discard meanwhile (see :meth:`_read_between`) - and no later card
+        may be it misread (:meth:`_may_be_misread`). Empty unless exactly one such reading
+        is found."""
         k = self._turn()
         if k is None or observed[0] is None:
             return []
@@ -1581,18 +1605,34 @@ class Tracker:
             unstacked = [_Candidate(seat, Move.from_stack(st.top.card, st.colour),
                                     st.top.seen_as, None)
                          for st in m.stacks[seat] if st.top.seen_as not in shown]
+            hands = [_Candidate(None, Move.hand(card), card, None) for card in laid]
             nexts = [*(results if i == 0 else ((c, self._after(c, m))
                                                for c in self._candidates(state, m))),
-                     *((c, self._after(c, m)) for c in unstacked)]
-            covered_hand = any(x.seat is None and x.move.to_discard for x in chain)
+                     *((c, self._after(c, m)) for c in (*unstacked, *hands))]
+            covered_hand = any(x.seat is None and x.move.to_discard and x.move.card not in laid
+                               for x in chain)
             for c, after in nexts:
                 if c.seat not in (None, seat) or (c.wish_needed and i < 2) or (
-                        covered_hand and c.move.to_discard):
+                        covered_hand and c.move.to_discard) or any(
+                        self._may_be_misread(x, c) for x in chain):
                     continue
                 extend([*chain, c], after)
 
         extend([], self.model)
         return next(iter(found.values())) if len(found) == 1 else []
+
+    def _read_between(self, pair: Sequence[_Candidate]) -> frozenset[Card]:
+        """Cards read surely on the discard (in ``touch_frames`` frames or more) since the
+        last commit, first read ``GAP_S`` or more before the pair's card on the discard was,
+        that the pair does not lay there, with a copy left."""
+        played = [c.move.card for c in pair if c.move.to_discard]
+        if len(played) != 1:
+            return frozenset()
+        came = self._landed_first.get(played[0], self._now)
+        seen = self.model.seen()
+        return frozenset(c for c in self._landed_since() if c not in played
+                         and self._landed_first.get(c, math.inf) <= came - GAP_S
+                         and possible(c, seen))
 
     def _play_onto_twin(self, pair: list[_Candidate], observed: Key) -> list[_Candidate]:
         """``pair`` with its collect that the camera cannot tell from the stack's top laid on
@@ -1810,6 +1850,12 @@ class Tracker:
             else []
         if not pair and not exact and not lifted and settled:
             pair = self._three(state, observed, results)
+        elif pair and (between := self._read_between(pair)):
+            # a card read surely on the discard before the pair's card covered it: three
+            # moves, that card the first (13704 at 78.9 s: a red-1 read 0.7 in a few frames
+            # between arms, then the next seat's collect and a red-0 on the red-1, read as the
+            # red-0 played by the seat to move)
+            pair = self._three(state, observed, results, between) or pair
         edged = self._next_on_edge(state) if not (pair or exact or lifted) and settled else None
         if edged is not None:
             pair = self._pair(edged, _key(edged),

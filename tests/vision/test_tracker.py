@@ -867,6 +867,30 @@ def test_a_reveal_is_read_as_soon_as_every_hand_is_complete() -> None:
         "round over: seat 0 reveals [blue-1, pink-2]; seat 1 reveals [joker]"]
 
 
+def test_hands_down_read_the_last_reveal_that_held_every_card_counted() -> None:
+    """13701 at 157 s: seat 0's fanned yellow-1 was read under its green-1 for 1.2 s (less
+    than the 2 s a reveal must lie still), then not at all until the recording ended: read
+    as the hands last lay, the round was scored without it."""
+    from engine.cards import Card
+    from vision.table_view import Pile, VisibleState
+
+    red3, blue1, pink2 = (Card.parse(c) for c in ("red-3", "blue-1", "pink-2"))
+    for lost_later in (True, False):
+        tr = Tracker(players=2)
+        start = VisibleState(Pile(red3, (red3,)), ((), ()))
+        assert [o for t in (0.0, 0.2, 0.5) for o in tr.update(start, t)]
+        tr.expect_reveal([2, 0])
+        both = VisibleState(start.discard, ((), ()), ((blue1, pink2), ()))
+        one = VisibleState(start.discard, ((), ()), ((blue1,), ()))
+        out = [o for k in range(12) for o in tr.update(both if lost_later else one, 1 + k / 10)]
+        out += [o for k in range(12) for o in tr.update(one, 2.2 + k / 10)]
+        assert not out
+        (ro,) = tr.finish_reveal(3.4)  # the players press "hands are down"
+        # without a full reveal seen, the hands as they last lay
+        assert str(ro.observation) == ("round over: seat 0 reveals [blue-1, pink-2]" if lost_later
+                                       else "round over: seat 0 reveals [blue-1]")
+
+
 def test_tracker_alone_holds_and_asks_after_a_long_hide() -> None:
     view = TableView(calibration())
     tr = Tracker(players=3, hold_s=1.0)
@@ -2902,3 +2926,19 @@ def test_three_moves_at_once_may_cover_stack_tops_on_the_discard() -> None:
     ev = feed(s, scene(["blue-4", "red-4"]), clock, frames=15)
     assert moves(ev) == ["seat 0: stack:yellow-4", "seat 1: stack:green-4", "hand:red-4"]
     assert rules(ev) == [] and not kinds(ev, "question")
+
+
+def test_a_card_read_surely_before_a_pair_s_card_covered_it_is_a_third_move() -> None:
+    """13704 at 78.9 s: seat 0's red-1 read 0.7 in a few frames between arms, then seat 1's
+    collect and seat 2's red-0 on the red-1, read at once: three moves, not the red-0 laid
+    by seat 0 (the red-1 lost, the turn order one seat out)."""
+    for frames, want in ((2, ["hand:red-1", "seat 1: collect:yellow-5", "hand:red-0"]),
+                         (1, ["hand:red-0", "seat 1: collect:yellow-5"])):
+        s, clock = started(top="red-5")
+        ev = feed(s, scene(["red-5", "red-1"]), clock, frames=frames)
+        ev += feed(s, scene([]), clock, frames=17)  # an arm over the discard
+        ev += feed(s, scene(["red-5", "red-0"], {1: {"yellow": ["yellow-5"]}}), clock,
+                   frames=15)
+        # read surely in one frame only: no sign of a card between - the pair as it shows
+        assert moves(ev) == want
+        assert rules(ev) == [] and not kinds(ev, "question")
