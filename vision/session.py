@@ -464,8 +464,16 @@ class Session:
             elif len(touched) == 1:  # a hand was there in that seat's turn: it laid the twin
                 events += self._unseen_before(touched[0], out)
                 unseen = []
-            for skipped in self._touched_twins(out.observation):  # two seats or more
-                events += self._unseen_before(skipped, out)
+            skipped = self._touched_twins(out.observation)  # two seats or more
+            for twin in skipped:
+                events += self._unseen_before(twin, out)
+            if not skipped:
+                for twin in self._twin_seen_beside(out.observation):
+                    events += self._unseen_before(twin, out, note=(
+                        f"a second {twin.move.card} lay beside seat {twin.seat}'s "
+                        f"{twin.move.card} while seat {twin.seat} was to move, and seat "
+                        f"{out.observation.seat} moved: read as that {twin.move.card} laid "
+                        f"squarely on it ({twin}), then this move"))
             for twin in self._twins_out_of_turn(out.observation):
                 card, k = twin.move.card, self.referee.to_move
                 events += self._unseen_before(twin, out, note=(
@@ -889,6 +897,23 @@ class Session:
             out.append(twins[0])
             seen[twins[0].move.card] += 1
         return out
+
+    def _twin_seen_beside(self, obs: Played) -> list[Played]:
+        """When ``obs`` comes two seats or more after the seat to move, and not every seat
+        skipped laid a twin (see :meth:`_touched_twins`): a second card with the face of one
+        stack top of the seat to move, read beside it (:attr:`Tracker.twin_beside`), was
+        laid squarely on it by that seat in its turn, if a copy is left; ``obs`` is still
+        out of turn (13703 at 48.3 s: seat 2's second yellow-5 read coming in beside its
+        yellow-5 for three frames, then on it; seat 1 moved next, out of turn - the collect
+        was lost, and seat 2's later play of its top was read as a hand play)."""
+        k, r = self.referee.to_move, self.referee.round
+        if k is None or r is None or r.turn_lost or obs.seat is None:
+            return []
+        if (obs.seat - k) % self.rules.players < 2:
+            return []
+        twins = [u for u in _stack_twins(r, k, self.tracker.model.seen())
+                 if _place(u) in self.tracker.twin_beside]
+        return twins if len(twins) == 1 else []
 
     def _observe(self, obs: Observation, t: float, notes: list[str] | None = None,
                  seen: VisibleState | None = None, read: float | None = None,

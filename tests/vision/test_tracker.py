@@ -1361,6 +1361,22 @@ def test_a_seat_skipped_whose_stacks_no_hand_was_at_leaves_the_move_out_of_turn(
     assert moves(ev) == ["seat 2: collect:green-5"] and rules(ev) == ["out-of-turn"]
 
 
+def test_a_twin_seen_beside_a_top_of_the_seat_to_move_goes_in_before_a_move_out_of_turn(
+) -> None:
+    """13703 at 48.3 s: seat 2's second yellow-5 read coming in beside its yellow-5 for three
+    frames, then laid squarely on it; seat 1 moved next, out of turn (the seat between had
+    laid nothing): the collect is read before that move, which stays out of turn."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    x, y = at(0, COLOUR_SLOT["yellow"] * (W + 20))
+    feed(s, scene(["blue-3"], stacks, [("yellow-2", x + W + 6, y - 10, 0.8)]), clock, frames=3)
+    feed(s, scene(["blue-3"], stacks), clock, frames=8)
+    stacks[2]["green"].append("green-5")
+    ev = feed(s, scene(["blue-3"], stacks), clock, frames=8)
+    assert moves(ev) == ["seat 0: collect:yellow-2", "seat 2: collect:green-5"]
+    assert rules(ev) == ["out-of-turn"]
+
+
 def test_a_twin_seen_beside_one_stack_is_the_one_laid_where_an_arm_hid_two() -> None:
     """13404 at 167 s: seat 2 laid its second green-1 squarely on its green-1 - seen beside
     it - while its arm hid its red-1 stack too; both stacks counted as touched, so no twin
