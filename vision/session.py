@@ -808,20 +808,21 @@ class Session:
         return (self._laid_unseen(out, obs.move.card, r, f"and fits it, not {r.top}")
                 or self._top_misread(out, obs.move.card, r)
                 or self._laid_unseen(out, obs.move.card, r, f"and fits it, not {r.top}",
-                                     glimpsed=True))
+                                     one_frame=True))
 
     def _laid_unseen(self, out: Decoded, card: Card, r: PublicRound, how: str,
-                     not_bridges: Collection[Card] = (), glimpsed: bool = False
+                     not_bridges: Collection[Card] = (), one_frame: bool = False
                      ) -> list[Event]:
         """``not_bridges``: faces that are no bridge (the card under ``card`` as read);
-        ``glimpsed``: cards read surely in a frame count (:attr:`Tracker.glimpsed`), not
-        only those read so in a few (:attr:`Tracker.landed`)."""
+        ``one_frame``: cards read surely in a frame count (:attr:`Tracker.landed_in_a_frame`),
+        not only those read so in a few (:attr:`Tracker.landed`)."""
         tr, k = self.tracker, self.referee.to_move
         # the tops of the seat to move that the table no longer shows: one may be the card
         gone = {cards[-1]: colour for colour, cards in r.stacks[k].items()
                 if cards and all(p.top != cards[-1] for p in out.state.seats[k])
                 } if k is not None else {}
-        early = {c: tr.landed_first[c] for c in (tr.glimpsed if glimpsed else tr.landed)
+        early = {c: tr.landed_first[c] for c in (tr.landed_in_a_frame if one_frame
+                                                 else tr.landed)
                  if c in tr.landed_first and c not in not_bridges}
         laid = laid_between(card, r.top, r.wish, early,
                             tr.landed_first.get(card, out.timestamp),
@@ -878,15 +879,20 @@ class Session:
                 seen[twins[0].move.card] += 1
         return out
 
+    def _seats_skipped(self, obs: Played) -> int:
+        """How many seats ``obs`` came after the seat to move (0: in turn, or not known -
+        a hand play names no seat, or the turn order is lost)."""
+        k, r = self.referee.to_move, self.referee.round
+        if k is None or r is None or r.turn_lost or obs.seat is None:
+            return 0
+        return (obs.seat - k) % self.rules.players
+
     def _touched_twins(self, obs: Played) -> list[Played]:
         """When ``obs`` comes two seats or more after the seat to move: if a hand was at
         exactly one stack of each seat skipped (and not at the discard), where that stack
         top's twin could still be laid, each laid that twin squarely, unseen, in turn."""
-        k, r = self.referee.to_move, self.referee.round
-        if k is None or r is None or r.turn_lost or obs.seat is None:
-            return []
-        gap = (obs.seat - k) % self.rules.players
-        if gap < 2 or None in self.tracker.touched:
+        k, r, gap = self.referee.to_move, self.referee.round, self._seats_skipped(obs)
+        if k is None or r is None or gap < 2 or None in self.tracker.touched:
             return []
         seen = self.tracker.model.seen()
         out: list[Played] = []
@@ -907,9 +913,7 @@ class Session:
         yellow-5 for three frames, then on it; seat 1 moved next, out of turn - the collect
         was lost, and seat 2's later play of its top was read as a hand play)."""
         k, r = self.referee.to_move, self.referee.round
-        if k is None or r is None or r.turn_lost or obs.seat is None:
-            return []
-        if (obs.seat - k) % self.rules.players < 2:
+        if k is None or r is None or self._seats_skipped(obs) < 2:
             return []
         twins = [u for u in _stack_twins(r, k, self.tracker.model.seen())
                  if _place(u) in self.tracker.twin_beside]

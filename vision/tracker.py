@@ -383,6 +383,11 @@ class _Candidate:
                        covered=self.covered)
 
 
+def _top_played(seat: int, st: TrackedStack) -> _Candidate:
+    """``st``'s top played to the discard, unseen there (covered by a later card)."""
+    return _Candidate(seat, Move.from_stack(st.top.card, st.colour), st.top.seen_as, None)
+
+
 class Tracker:
     """Feed it one :class:`VisibleState` per frame with :meth:`update`."""
 
@@ -541,7 +546,7 @@ class Tracker:
         # of those, the ones read surely in touch_frames frames or more, other than the top
         self.landed: frozenset[Card] = frozenset()
         # ... and those read surely in one frame or more (a card coming down, then hidden)
-        self.glimpsed: frozenset[Card] = frozenset()
+        self.landed_in_a_frame: frozenset[Card] = frozenset()
         # when each card read surely on the discard meanwhile was first read so
         self.landed_first: dict[Card, float] = {}
         # the seats where the card of the last move, a hand play, was read (surely) before it
@@ -797,7 +802,7 @@ class Tracker:
             self.twin_beside = self._often(self._beside_frames)
             self.twin_held = self._often(self._twin_held_frames)
             self.discard_faces = frozenset(self._discard_faces)
-            self.landed, self.glimpsed = self._landed_since(), self.landed_once
+            self.landed, self.landed_in_a_frame = self._landed_since(), self.landed_once
             self.landed_first = dict(self._landed_first)
             self._landed_first.clear()
             if self.model.discard and self.model.discard[-1].glimpsed is None:
@@ -1542,8 +1547,7 @@ class Tracker:
         found: dict[frozenset[str], list[_Candidate]] = {}
         # a stack top played to the discard and covered there by the second move leaves no
         # trace on the discard: try every stack top as a first move too
-        unstacked = [_Candidate(seat, Move.from_stack(st.top.card, st.colour), st.top.seen_as,
-                                None)
+        unstacked = [_top_played(seat, st)
                      for seat, stacks in enumerate(self.model.stacks) for st in stacks]
         for c1, m1 in [*results, *((c, self._after(c)) for c in unstacked)]:
             for c2 in self._candidates(state, m1):
@@ -1591,6 +1595,7 @@ class Tracker:
         if k is None or observed[0] is None:
             return []
         seats = [(k + i) % self.players for i in range(3)]
+        hands = [_Candidate(None, Move.hand(card), card, None) for card in laid]
         found: dict[tuple[str, ...], list[_Candidate]] = {}
 
         def extend(chain: list[_Candidate], m: TableModel) -> None:
@@ -1602,10 +1607,8 @@ class Tracker:
                 return
             seat = seats[i]
             shown = {p.top for p in state.seats[seat]}
-            unstacked = [_Candidate(seat, Move.from_stack(st.top.card, st.colour),
-                                    st.top.seen_as, None)
-                         for st in m.stacks[seat] if st.top.seen_as not in shown]
-            hands = [_Candidate(None, Move.hand(card), card, None) for card in laid]
+            unstacked = [_top_played(seat, st) for st in m.stacks[seat]
+                         if st.top.seen_as not in shown]
             nexts = [*(results if i == 0 else ((c, self._after(c, m))
                                                for c in self._candidates(state, m))),
                      *((c, self._after(c, m)) for c in (*unstacked, *hands))]
