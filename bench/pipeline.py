@@ -320,6 +320,9 @@ def main() -> None:
     print("false alerts: " + ", ".join(f"{k} {n}" for k, n in total.false_alerts.most_common()))
     print("not told as alerts (held for an answer, unsure), by whether the truth has them: "
           + (", ".join(f"{k} {n}" for k, n in sorted(total.withheld.items())) or "none"))
+    if lat:
+        late = sum(x > 1.0 for x in lat)
+        print(f"verdicts over 1 s after the card is let go (video time): {late} of {len(lat)}")
     if replayed:
         if lat:
             print(f"verdict latency after the card is let go (video time only): median "
