@@ -333,6 +333,26 @@ def newcomer(d: sv.Detections, pile: Pile, known: Pile, on_pile: Collection[Card
     return laid[0] if len(laid) == 1 else None
 
 
+def laid_beside(d: sv.Detections, piles: Sequence[Pile], pile: Pile, known: Pile,
+                on_pile: Collection[Card], quads: np.ndarray, sure: float = 0.5,
+                close: float = 0.8) -> Pile | None:
+    """The one other pile of the discard zone whose top is a card laid on the discard
+    pile's edge (or None): ``pile`` is the known top lying as it did, and that card touches
+    it, reads surely (``sure``, and ``close`` of the known top's score) and is none of the
+    cards known to lie in the pile (``on_pile``) - overlapping it too little to be one pile
+    with it (see ``OVERLAP``). 13803 at 188.3 s: a red-4 laid over a corner of the red-1
+    (3 % of it), read 0.83, the red-1 0.86: the red-1 stayed the top, the round's last
+    move was lost."""
+    if pile.top != known.top or pile.moved_from(known):
+        return None
+    conf = confidences(d)
+    top = pile.indices[0]
+    found = [p for p in piles if p is not pile and p.top not in on_pile
+             and p.confidence >= sure and p.confidence >= close * conf[top]
+             and _overlap(quads[p.indices[0]], quads[top]) > 0.0]
+    return found[0] if len(found) == 1 else None
+
+
 def outline_aspect(q: np.ndarray) -> float:
     """The outline's long sides over its short sides."""
     a = float(np.hypot(*(q[1] - q[0])) + np.hypot(*(q[3] - q[2])))
@@ -413,6 +433,9 @@ class TableView:
         laid = newcomer(d, pile, known, on_pile, close=close)
         if laid is not None:
             return make_pile(d, pile.indices, quads, pts, self.class_names, top=laid)
+        beside = laid_beside(d, piles, pile, known, on_pile, quads, close=close)
+        if beside is not None:
+            return beside
         if pile.top == known.top or pile.top not in on_pile or d.confidence is None:
             return pile
         conf = confidences(d)
@@ -492,8 +515,11 @@ class TableView:
         """``state`` with each card of ``lost`` (a seat, and a card read there lately that
         ``state`` shows nothing near) that a closer look (``closer``: lower thresholds)
         finds again where it lay: the same face, read at ``sure_face`` or more, its centre
-        within half a card of where it lay. A card on a cloth of its own colour is found
-        surely as it comes down, then at 0.04-0.12 once it lies there (13302 at 48 s)."""
+        within half a card of where it lay, and not in the discard zone (13802 at 108.6 s:
+        seat 2's blue-0, read in the hand that played it as it crossed the seat's zone,
+        found on the discard at 0.08, became a card at seat 2). A card on a cloth of its
+        own colour is found surely as it comes down, then at 0.04-0.12 once it lies there
+        (13302 at 48 s)."""
         if not lost or len(closer) == 0:
             return state
         low = self._deck(closer) & sure_faces(closer, sure_face)
@@ -504,9 +530,11 @@ class TableView:
         d: sv.Detections = closer[low]  # type: ignore[assignment]
         pts, quads, conf = centres(d), _quads(d), confidences(d)
         names = [str(n) for n in d.data[CLASS_NAME]]
+        on_discard = self.calibration.zone_codes(pts) == DISCARD_CODE
         seats = [list(piles) for piles in state.seats]
         for seat, was in lost:
-            rows = [i for i in range(len(d)) if names[i] == str(was.top) and float(
+            rows = [i for i in range(len(d)) if names[i] == str(was.top)
+                    and not on_discard[i] and float(
                 np.hypot(*(pts[i] - np.asarray(was.centre)))) <= 0.5 * was.size]
             if rows and seat < len(seats):
                 best = max(rows, key=lambda i: conf[i])

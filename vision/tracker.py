@@ -1976,8 +1976,11 @@ class Tracker:
 
     def discard_known(self) -> tuple[Pile, frozenset[Card]] | None:
         """In play: the discard pile as last committed, and every card known to lie in it
-        (as taken and as read) - what the table view needs to tell a card laid on it."""
-        if self.phase is not Phase.PLAYING or self.committed is None:
+        (as taken and as read) - what the table view needs to tell a card laid on it. Also
+        while the hands are read: the pile lies on (13803 at 188.8 s: the round's last card
+        laid over a corner of the red-1, its top again once the round ended, was the red-1
+        played after the end)."""
+        if self.phase not in (Phase.PLAYING, Phase.REVEAL) or self.committed is None:
             return None
         if self.committed.discard is None or not self.model.discard:
             return None
@@ -2231,7 +2234,11 @@ class Tracker:
         pink-3 half hidden, boxed at two thirds of its size, read surely as pink-4. Also a
         box not shaped like a card on the very spot of the old top's, however sure its
         reading: the old card boxed otherwise (12108 at 81 s: the yellow-3 boxed across,
-        1.16 long to wide, read yellow-0 at 0.55 for 0.6 s - a phantom hand play)."""
+        1.16 long to wide, read yellow-0 at 0.55 for 0.6 s - a phantom hand play). A part
+        of no card's shape may be boxed across the card: its sides still lie along the
+        card's (13805 at 19.3 s: a hand over the blue-4 left a box 1.2 long to wide at 0.8
+        of its size, long side across the card's, read blue-2 at 0.32 for 0.5 s - a phantom
+        hand play, two false alerts)."""
         if c.seat is not None or c.pile is None or not self.model.discard:
             return False
         was = self.committed.discard if self.committed is not None else None
@@ -2246,7 +2253,10 @@ class Tracker:
         if was is None or c.pile.size >= self.part_of * was.size:
             return False
         # a part keeps the card's edges; a card laid anew lies turned (10408)
-        return c.pile.turned_from(was) <= self.part_turn
+        turn = c.pile.turned_from(was)
+        if c.pile.squarish:
+            turn = min(turn, abs(90.0 - turn))
+        return turn <= self.part_turn
 
     def _lifted(self, observed: Key) -> bool:
         """Some stack's top is off the table (in a hand), the rest as before or hidden. Not

@@ -173,6 +173,25 @@ def test_a_card_laid_on_the_discard_is_its_top_though_it_scores_a_little_lower()
     assert VIEW.read(moved, discard_known=(known, on_pile)).discard_top == C("yellow-0")
 
 
+def test_a_card_laid_over_a_corner_of_the_discard_top_is_its_top() -> None:
+    """13803 at 188.3 s: a red-4 laid over a corner of the red-1 (3 % of it, too little to
+    be one pile), read 0.83, the red-1 0.86: the red-1 stayed the top, the move was lost."""
+    x, y = CENTRE
+    old = ("red-1", x, y, 0.86)
+    known = _known(old)
+    on_pile = {C("red-1"), C("red-0")}
+    corner = table(old, ("red-4", x - 45, y + 60, 0.83))
+    assert VIEW.read(corner).discard_top == C("red-1")  # the score alone: the old top
+    assert VIEW.read(corner, discard_known=(known, on_pile)).discard_top == C("red-4")
+    # not one that does not touch it, nor one read unsurely, nor one the pile holds
+    apart = table(old, ("red-4", x - 60, y + 60, 0.83))
+    assert VIEW.read(apart, discard_known=(known, on_pile)).discard_top == C("red-1")
+    held = table(old, ("red-4", x - 45, y + 60, 0.45))
+    assert VIEW.read(held, discard_known=(known, on_pile)).discard_top == C("red-1")
+    assert VIEW.read(corner, discard_known=(known, on_pile | {C("red-4")})
+                     ).discard_top == C("red-1")
+
+
 def test_the_known_top_stays_on_top_of_a_card_it_covers_that_reads_a_little_surer() -> None:
     """11308 at 57 s: a green-0 laid over a yellow-0 read 0.87, the yellow-0 0.88, the two
     boxes now one pile, now two: the green-0 stays the top where it lay."""
@@ -282,3 +301,20 @@ def test_a_closer_look_finds_a_card_lost_at_a_seat_where_it_lay() -> None:
                   ("yellow-1", x + 10, y, 0.11, {"yellow-1": 0.6, "yellow-4": 0.3}),  # unsure
                   ("yellow-1", x + 80, y, 0.11, {"yellow-1": 0.95})):  # elsewhere
         assert VIEW.with_lost(none, table(other), lost).tops(1) == ()
+
+
+def test_a_card_lost_at_a_seat_is_not_found_again_on_the_discard() -> None:
+    """13802 at 108.6 s: seat 2's blue-0, read in the hand that played it as it crossed the
+    seat's zone by the discard, then found on the discard at 0.08 by a closer look, became
+    a card at seat 2 - a question, then a phantom stack play."""
+    from vision.table_view import Pile
+
+    x, y = CENTRE[0] + 70, CENTRE[1] - 70  # seat 2's zone, by the discard's edge
+    none = VIEW.read(table(("blue-3", *CENTRE)))
+    cal = calibration()
+    assert cal.zone_of((x, y)) == 2 and cal.zone_of((x - 20, y + 30)) == "discard"
+    lost = [(2, Pile(C("blue-0"), centre=(x, y), size=float(np.hypot(W, H))))]
+    on_discard = ("blue-0", x - 20, y + 30, 0.08, {"blue-0": 0.95})
+    assert VIEW.with_lost(none, table(on_discard), lost).tops(2) == ()
+    at_seat = ("blue-0", x + 10, y - 10, 0.08, {"blue-0": 0.95})
+    assert VIEW.with_lost(none, table(at_seat), lost).tops(2) == (C("blue-0"),)

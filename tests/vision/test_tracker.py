@@ -531,6 +531,23 @@ def test_an_unsure_reading_of_a_part_of_the_discard_waits_as_one_that_may_be_the
     assert moves(feed(s, whole, clock, frames=8)) == ["hand:pink-1"]
 
 
+def test_an_unsure_part_of_the_discard_boxed_across_the_card_waits_as_the_old() -> None:
+    """13805 at 19.3 s: a hand over the blue-4 left a box of no card's shape (1.2 long to
+    wide, 0.7 of the card's size) whose long side lay across the card's, read blue-2 at 0.32
+    for 0.5 s: a phantom hand play, then two false alerts."""
+    s, clock = started(top="blue-4", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
+    x, y = CENTRE[0], CENTRE[1] + 0.2 * H  # the part the hand leaves: the card's lower end
+    part = outlined(table(("blue-2", x, y, 0.32, {"blue-2": 0.65, "blue-3": 0.17})),
+                    {0: (W, 0.82 * W, 0.0)})
+    ev = feed(s, part, clock, frames=6)  # 0.6 s: a played card would be committed by now
+    ev += feed(s, scene(["blue-4"]), clock, frames=10)
+    assert moves(ev) == [] and not kinds(ev, "question")
+    # a card-shaped box as small, lying across the old top, is a card laid anew at once
+    laid = outlined(table(("blue-2", x, y, 0.32, {"blue-2": 0.65, "blue-3": 0.17})),
+                    {0: (0.6 * H, 0.6 * W, 0.0)})
+    assert moves(feed(s, laid, clock, frames=6)) == ["hand:blue-2"]
+
+
 def test_an_unsure_smaller_box_turned_from_the_old_top_is_a_card_laid_anew() -> None:
     """10408 at 82 s: a red-3 laid turned 37 degrees from the red-5 below, read unsurely
     with a smaller box, is a play at once (waiting, the next move came and was lost)."""
@@ -1580,6 +1597,25 @@ def test_a_round_the_count_ended_goes_on_when_a_card_is_played() -> None:
     s.mark_round_over(clock.t)
     ev = feed(s, table(_discard("red-2"), ("blue-1", 560, 640, 0.9)), clock, frames=130)
     assert kinds(ev, "round-over")
+
+
+def test_a_last_card_laid_over_a_corner_of_the_top_stays_the_top_while_hands_are_read() -> None:
+    """13803 at 188.3 s: the round's last card, a red-4, laid over a corner of the red-1
+    (too little to be one pile with it) and read a little less surely, was the top; once
+    the count ended the round the red-1 read on top again - played after the end."""
+    s, clock = started(top="red-3")
+    feed(s, table(_discard("red-5")), clock)  # seat 0
+    r = s.referee.round
+    assert r is not None
+    r.hand_sizes[1] = 1
+    old = ("red-5", *CENTRE, 0.9)
+    last = table(old, ("red-1", CENTRE[0] - 45, CENTRE[1] + 60, 0.85))  # seat 1's last
+    ev = feed(s, last, clock, frames=8)
+    assert moves(ev) == ["hand:red-1"]
+    assert any("lay your hand cards" in e.payload["message"] for e in kinds(ev, "status"))
+    ev = feed(s, last, clock, frames=30)
+    assert moves(ev) == [] and not [e for e in kinds(ev, "status")
+                                    if e.payload.get("round_goes_on")]
 
 
 def test_a_last_card_still_being_read_when_the_players_end_the_round_is_a_move() -> None:
