@@ -701,7 +701,10 @@ class Tracker:
             self._astride_wait = None  # what was read astride flickered back: no play
             if self._held_since is not None:  # the hidden cards are back as they were
                 self._back_as_before()
-            self._held_since, self._hidden = None, set()
+            # nothing stays hidden: a card landing later was not landing unseen (13906 at
+            # 62.8 s: the discard out of sight 0.6 s, then read as before for 2 s, made the
+            # out-of-turn play on it "out of sight 3 s before it", not an alert)
+            self._held_since, self._hidden, self._missing_since = None, set(), {}
             self._unexplained_since = None
             if self.phase is Phase.WAITING:
                 return self._ask_start(state, t)
@@ -1157,7 +1160,12 @@ class Tracker:
         seat 3's green-5 laid on the diagonal between seats 3 and 0). Not a card like one of
         that seat's stack tops lying near it (a twin laid on it, or that stack nudged) - one
         far from it is no twin of it (13105 at 150 s: seat 0's pink-0 collected on the
-        diagonal to seat 3, 2.6 card diagonals from seat 3's pink-0 stack, was asked about)."""
+        diagonal to seat 3, 2.6 card diagonals from seat 3's pink-0 stack, was asked about).
+        Nor a card first read since the last move at its own seat, off its stacks and beyond
+        that reach: it came in from that seat's side (13904 at 83.5 s: seat 1's yellow-2,
+        collected out of turn, carried in over seat 1's zone and laid on the edge to seat 2,
+        was taken as seat 2's collect - a missed alert, a false one, and seat 2's stacks
+        wrong for 3 more)."""
         k = self._turn()
         if k is None or k == seat or self.seats_near is None:
             return None
@@ -1165,7 +1173,11 @@ class Tracker:
         if any(st.top.seen_as == pile.top and _apart(st.centre, pile.centre) <= size
                for st in self.model.stacks[seat]):
             return None
-        return k if k in self.seats_near(pile.centre, self.edge * (pile.size or 0.0)) else None
+        came = self._first_seen.get((seat, pile.top))
+        if (came is not None and self.model.stack_at(seat, came, size) is None
+                and k not in self.seats_near(came, self.edge * size)):
+            return None
+        return k if k in self.seats_near(pile.centre, self.edge * size) else None
 
     def _next_on_edge(self, state: VisibleState) -> VisibleState | None:
         """``state`` with the cards read at the seat to move, on no stack of it, within

@@ -2418,11 +2418,13 @@ def test_a_stack_top_read_unsurely_moved_or_late_takes_no_collect_back() -> None
         assert "seat 0: collect:pink-2" in [str(o) for o in s.referee.observations]
 
 
-def _landed_after_the_discard_was_hidden(frames: int) -> list[Event]:
+def _landed_after_the_discard_was_hidden(frames: int, back: int = 0) -> list[Event]:
     """The discard's red-2 out of sight ``frames`` frames (a hand, or a card the camera
-    cannot find laid on it), then a green-0 read on it: it does not fit the red-2."""
+    cannot find laid on it), read as before ``back`` frames, then a green-0 read on it: it
+    does not fit the red-2."""
     s, clock = started(top="red-2")
     feed(s, table(), clock, frames=frames)
+    feed(s, table(_discard("red-2")), clock, frames=back)
     return feed(s, table(_discard("green-0", 8.0, 4.0)), clock)
 
 
@@ -2436,6 +2438,15 @@ def test_a_card_landing_on_a_discard_long_out_of_sight_is_judged_unsurely() -> N
     assert any("out of sight 3 s" in n for n in verdict.payload["notes"])
     ev = _landed_after_the_discard_was_hidden(10)  # an arm laying it: told
     assert moves(ev) == ["hand:green-0"] and rules(ev) == ["discard-not-fitting"]
+
+
+def test_a_card_landing_on_a_discard_seen_again_as_before_is_judged_surely() -> None:
+    """13906 at 62.8 s: the discard out of sight 0.6 s, then read as before for 2 s; the
+    out-of-turn play laid on it was told as unsure, "out of sight 3 s before it"."""
+    ev = _landed_after_the_discard_was_hidden(8, back=20)
+    assert moves(ev) == ["hand:green-0"] and rules(ev) == ["discard-not-fitting"]
+    ev = _landed_after_the_discard_was_hidden(30, back=2)  # back only as it lands
+    assert rules(ev) == []
 
 
 def _card_under_the_top_alone(dx: float, wait: int = 0, came_in: bool = False
@@ -2573,6 +2584,19 @@ def test_a_new_stack_on_the_edge_of_the_seat_to_move_is_that_seats() -> None:
         assert rules(ev) + held(ev) == broken  # held: did seat 0 lay a twin unseen?
         ev = feed(s, table(("red-3", *CENTRE, 0.9), card), clock)
         assert moves(ev) == []  # the stack stays where it was read
+
+
+def test_a_new_stack_on_the_edge_carried_in_over_its_own_seat_is_that_seats() -> None:
+    """13904 at 83.5 s: seat 1's yellow-2, collected out of turn, was carried in over seat
+    1's zone and laid on the edge to seat 2's, the seat to move: taken as seat 2's collect,
+    the alert was missed, a false one told, and seat 2's stacks were wrong for 3 moves."""
+    s, clock = started(top="red-3")  # seat 0 to move; seat 1's sector from 150 degrees
+    old = ("red-3", *CENTRE, 0.9)
+    for deg in (210.0, 190.0, 170.0):  # a hand carries it in from seat 1's side
+        feed(s, table(old, ("blue-1", *round_at(deg), 0.9)), clock, frames=2)
+    ev = feed(s, table(old, ("blue-1", *round_at(155.0), 0.9)), clock)
+    assert moves(ev) == ["seat 1: collect:blue-1"]
+    assert rules(ev) + held(ev) == ["out-of-turn"]
 
 
 def test_a_new_stack_on_the_edge_like_a_stack_far_off_at_the_other_seat_is_the_movers() -> None:
