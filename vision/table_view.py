@@ -39,6 +39,10 @@ PART, PART_AREA = 0.7, 0.75
 STATE_CONFIDENCE = 0.25  # a card counts for the game state from this confidence on
 REVEAL_CONF = 0.02  # a closer look's card fills a short reveal from this confidence on
 SURE_FACE = 0.9  # a closer look's card the finder is unsure of counts if its face reads so
+# a card new to the discard pile is its top, however unsure the finder is of its box, if
+# its face reads so (14004: a green-1 laid over half the blue-1 at 0.985; a green-0 in a
+# hand beside the top read 0.90-0.92 in 13504, one peeking out under the top 0.91 in 13307)
+LAID_FACE = 0.97
 # a card's outline is 1.55 times as long as wide (1.4 to 1.7 seen under a camera tilted up
 # to 25 degrees); a top boxed squarer than this may lie astride two cards of its pile: such
 # discard tops read wrong 37 times as often as card-shaped ones (bench/box_shape.py)
@@ -319,16 +323,25 @@ def newcomer(d: sv.Detections, pile: Pile, known: Pile, on_pile: Collection[Card
     that is none of the cards known to lie in it (``on_pile``) is the new top, while an old
     card (the old top, read as before where it lay, or a card it covered at the last look)
     reads on top - when it scores at least ``close`` of that card (a card held over the
-    pile scores far below it). 11308 at 48 s: a pink-0 laid over half a yellow-0, both read
-    0.84, the yellow-0's box a little larger; at 53 s a green-0 laid on the pink-0."""
+    pile scores far below it) - or when its face reads ``LAID_FACE`` or more from a
+    card-shaped box (not a part of a card peeking out: 13307 at 27.8 s, a green-0 boxed
+    square at 0.38 beside the green-3 on it, its face 0.91), however unsure the finder is of
+    that box. 11308 at 48 s: a pink-0 laid over half a yellow-0, both
+    read 0.84, the yellow-0's box a little larger; at 53 s a green-0 laid on the pink-0.
+    14004 at 20.7 s: a green-1 laid over the upper half of the blue-1, boxed at 0.37, its
+    face read 0.985, the blue-1 0.78 - unseen for 4 s, the next two moves told as breaking
+    rules."""
     old = pile.top in known.cards[1:] or pile.top == known.top and not pile.moved_from(known)
     if not old or len(pile.indices) < 2:
         return None
     conf = confidences(d)
+    face = sure_faces(d, LAID_FACE)
+    quads = _quads(d)
     names = d.data[CLASS_NAME]
     top = pile.indices[0]
     laid = [i for i in pile.indices[1:]
-            if conf[i] >= sure and conf[i] >= close * conf[top]
+            if (conf[i] >= sure and conf[i] >= close * conf[top]
+                or face[i] and outline_aspect(quads[i]) >= SQUARE)
             and Card.parse(str(names[i])) not in on_pile]
     return laid[0] if len(laid) == 1 else None
 
@@ -340,15 +353,19 @@ def laid_beside(d: sv.Detections, piles: Sequence[Pile], pile: Pile, known: Pile
     pile's edge (or None): ``pile`` is the known top lying as it did, and that card touches
     it, reads surely (``sure``, and ``close`` of the known top's score) and is none of the
     cards known to lie in the pile (``on_pile``) - overlapping it too little to be one pile
-    with it (see ``OVERLAP``). 13803 at 188.3 s: a red-4 laid over a corner of the red-1
-    (3 % of it), read 0.83, the red-1 0.86: the red-1 stayed the top, the round's last
-    move was lost."""
+    with it (see ``OVERLAP``); or whose face reads ``LAID_FACE`` or more (see
+    :func:`newcomer`). 13803 at 188.3 s: a red-4 laid over a corner of the red-1 (3 % of
+    it), read 0.83, the red-1 0.86: the red-1 stayed the top, the round's last move was
+    lost. 14004 at 20.7 s: a green-1 laid over the upper half of the blue-1, boxed at 0.37
+    (its face 0.985), the blue-1 boxed round its lower half, beside it."""
     if pile.top != known.top or pile.moved_from(known):
         return None
     conf = confidences(d)
+    face = sure_faces(d, LAID_FACE)
     top = pile.indices[0]
     found = [p for p in piles if p is not pile and p.top not in on_pile
-             and p.confidence >= sure and p.confidence >= close * conf[top]
+             and (p.confidence >= sure and p.confidence >= close * conf[top]
+                  or face[p.indices[0]] and not p.squarish)
              and _overlap(quads[p.indices[0]], quads[top]) > 0.0]
     return found[0] if len(found) == 1 else None
 

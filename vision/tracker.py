@@ -624,6 +624,7 @@ class Tracker:
         if state.discard is not None and (last is None or last.top != state.discard.top):
             self._read_after, self._read_first = last, state.discard
         if self.phase is Phase.PLAYING:
+            self._misread_face_laid(state.discard)
             raw, state = state, self._known(self._filled(state, t))
             near = self._same_face_nearby(state)[0]
             self._twin_frames.update(near)
@@ -1086,6 +1087,28 @@ class Tracker:
             return False
         return (self._wanders(was.discard, state.discard) and not self._landed_since()
                 and state.discard.top not in self.landed)
+
+    def _misread_face_laid(self, d: Pile | None) -> None:
+        """The discard top was taken as another card than the camera read it as, from an
+        unsure reading round part of it (below ``unsure_read``), and ``d`` reads that face
+        surely from a whole card's box where it lay: a card of that face laid on it. The
+        committed top, and the top as read, become the card taken, so ``d`` is a change
+        (14005 at 104.5 s: a blue-2 read surely as it landed, then blue-0 at 0.25 from a
+        box of 0.8 of its size, was taken as blue-2; the blue-0 laid on it, read 0.7, was
+        that blue-2 read again - a move missed and two phantom plays)."""
+        was = self.committed.discard if self.committed is not None else None
+        if d is None or was is None or not self.model.discard:
+            return
+        top = self.model.discard[-1]
+        if (d.top != was.top or top.seen_as != d.top or top.card == d.top
+                or was.confidence >= self.unsure_read or d.confidence < self.unsure_read
+                or d.size * self.part_of < was.size):
+            return
+        assert self.committed is not None
+        self.committed = dataclasses.replace(self.committed, discard=was.read_as(top.card))
+        top.seen_as = top.card
+        # its face's earlier readings were the top misread, not this card
+        self._read_frames[d.top] = self._landed_frames[d.top]
 
     def _top_back(self, d: Pile | None) -> None:
         """The committed top read surely, whole, ``min_frames`` frames running: what was read
@@ -2332,10 +2355,13 @@ class Tracker:
         zone, none of its stack tops and not where a stack lies (a top misread), its face
         read surely (:meth:`_face_sure`): the top's twin in a hand, on its way. 11004 at
         87 s: a blue-3 on its way, its face read green-3 at 0.31 and 0.60 (blue-3 0.30),
-        made its play the next seat's."""
+        made its play the next seat's. The top's face is the card it was taken as: a top taken
+        for another card than it read as has no twin of its reading (14005 at 104 s: a blue-2
+        read blue-0 at 0.25 and taken as blue-2; the blue-0 in the next seat's hand, on its
+        way to be played on it, made that seat lay a blue-2 unseen)."""
         if not self.model.discard:
             return set()
-        top = self.model.discard[-1].seen_as
+        top = self.model.discard[-1].card
         return {seat for seat, piles in enumerate(state.seats)
                 if all(st.top.seen_as != top for st in self.model.stacks[seat])
                 and any(p.top == top and self._face_sure(p)

@@ -168,6 +168,17 @@ def test_a_card_laid_on_the_discard_is_its_top_though_it_scores_a_little_lower()
                      ).discard_top == C("yellow-0")
     held = table(old, ("pink-0", x + 10, y - 30, 0.45))
     assert VIEW.read(held, discard_known=(known, on_pile)).discard_top == C("yellow-0")
+    # a box the finder is unsure of, whose face reads surely (14004 at 20.7 s) - not a
+    # card in a hand beside the top, its face 0.92 (13504 at 40.7 s)
+    sure_face = table(old, ("pink-0", x + 10, y - 30, 0.37, {"pink-0": 0.985}))
+    assert VIEW.read(sure_face, discard_known=(known, on_pile)).discard_top == C("pink-0")
+    unsure_face = table(old, ("pink-0", x + 10, y - 30, 0.66, {"pink-0": 0.92, "red-0": 0.08}))
+    assert VIEW.read(unsure_face, discard_known=(known, on_pile)).discard_top == C("yellow-0")
+    # nor a square box round a part of a card peeking out (13307 at 27.8 s)
+    part = outlined(table(("yellow-0", x, y, 0.84, {"yellow-0": 0.84}),
+                          ("pink-0", x - 20, y - 5, 0.38, {"pink-0": 0.985})),
+                    {1: (0.45 * W, 0.5 * W, 0.0)})
+    assert VIEW.read(part, discard_known=(known, on_pile)).discard_top == C("yellow-0")
     # nor where the old top lies elsewhere now (the pile was moved: read as it shows)
     moved = table(("yellow-0", x + 20, y, 0.84), ("pink-0", x + 10, y - 30, 0.8))
     assert VIEW.read(moved, discard_known=(known, on_pile)).discard_top == C("yellow-0")
@@ -188,6 +199,9 @@ def test_a_card_laid_over_a_corner_of_the_discard_top_is_its_top() -> None:
     assert VIEW.read(apart, discard_known=(known, on_pile)).discard_top == C("red-1")
     held = table(old, ("red-4", x - 45, y + 60, 0.45))
     assert VIEW.read(held, discard_known=(known, on_pile)).discard_top == C("red-1")
+    # ... unless its face reads surely (14004 at 20.7 s)
+    sure_face = table(old, ("red-4", x - 45, y + 60, 0.37, {"red-4": 0.985}))
+    assert VIEW.read(sure_face, discard_known=(known, on_pile)).discard_top == C("red-4")
     assert VIEW.read(corner, discard_known=(known, on_pile | {C("red-4")})
                      ).discard_top == C("red-1")
 

@@ -2559,6 +2559,46 @@ def test_a_play_read_unsurely_astride_two_cards_is_the_card_seen_landing() -> No
     assert s.referee.round is not None and str(s.referee.round.top) == "red-2"
 
 
+def test_a_card_of_the_face_a_taken_top_was_misread_as_laid_on_it_is_a_play() -> None:
+    """14005 at 104.5 s: a blue-2 read surely as it landed, then blue-0 at 0.25 round part
+    of it, was taken as blue-2; the blue-0 laid on it, read 0.7 from a whole card's box,
+    was that blue-2 read again - the move missed, then two phantom plays."""
+    s, clock = started(top="red-5")
+    x, y = CENTRE
+    feed(s, table(("red-5", x, y, 0.9)), clock, frames=5)
+    feed(s, outlined(table(("red-2", x + 6, y + 4, 0.8))), clock, frames=3)
+    part = outlined(table(("red-0", x + 3, y + 8, 0.3)), {0: (0.8 * W, 0.8 * H, 0.0)})
+    ev = feed(s, part, clock, frames=20)
+    assert moves(ev) == ["hand:red-2"]
+    ev = feed(s, outlined(table(("red-0", x + 4, y + 2, 0.75))), clock, frames=10)
+    assert moves(ev) == ["hand:red-0"]
+    # the part read as before, or a little surer from no larger a box, is no new card
+    s, clock = started(top="red-5")
+    feed(s, table(("red-5", x, y, 0.9)), clock, frames=5)
+    feed(s, outlined(table(("red-2", x + 6, y + 4, 0.8))), clock, frames=3)
+    feed(s, part, clock, frames=20)
+    surer = outlined(table(("red-0", x + 3, y + 8, 0.6)), {0: (0.8 * W, 0.8 * H, 0.0)})
+    assert moves(feed(s, surer, clock, frames=10)) == []
+
+
+def test_a_card_of_a_taken_top_s_misread_face_in_a_hand_is_no_twin_of_it() -> None:
+    """14005 at 104 s: the blue-2 taken as the top was read blue-0; the blue-0 in the hand
+    of the seat to move, on its way to be played, counted as the top's twin in a hand: that
+    seat was taken to lay a blue-2 unseen, and its blue-0 to be the next seat's."""
+    s, clock = started(top="red-5")  # seat 0 to move
+    x, y = CENTRE
+    feed(s, table(("red-5", x, y, 0.9)), clock, frames=5)
+    feed(s, outlined(table(("red-2", x + 6, y + 4, 0.8))), clock, frames=3)
+    part = ("red-0", x + 3, y + 8, 0.3, {"red-0": 0.3})
+    shapes = {0: (0.8 * W, 0.8 * H, 0.0)}
+    assert moves(feed(s, outlined(table(part), shapes), clock, frames=20)) == ["hand:red-2"]
+    carried = ("red-0", *round_at(210.0), 0.9, {"red-0": 0.95})  # seat 1's hand
+    feed(s, outlined(table(part, carried), shapes), clock, frames=4)
+    ev = feed(s, outlined(table(("red-0", x + 4, y + 2, 0.75))), clock, frames=10)
+    assert moves(ev) == ["hand:red-0"]
+    assert s.referee.to_move == 2
+
+
 def test_a_play_read_unsurely_astride_two_cards_waits_for_the_card_itself() -> None:
     """11205 at 54 s: a blue-2 laid on a joker read blue-2 in one frame, then blue-5 at 0.3
     from a square box for 2 s: the card read as a card is the play."""
