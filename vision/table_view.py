@@ -316,8 +316,15 @@ def by_stacks(codes: np.ndarray, pts: np.ndarray,
     return out
 
 
+def _laid_surely(i: int, top: int, conf: np.ndarray, face: np.ndarray, card_shaped: bool,
+                 sure: float, close: float) -> bool:
+    """Row ``i`` reads as surely as a card laid on row ``top`` must: ``sure`` and ``close``
+    of the top's score - or its face ``LAID_FACE`` or more (``face``) from a card-shaped box."""
+    return conf[i] >= sure and conf[i] >= close * conf[top] or bool(face[i]) and card_shaped
+
+
 def newcomer(d: sv.Detections, pile: Pile, known: Pile, on_pile: Collection[Card],
-             sure: float = 0.5, close: float = 0.8) -> int | None:
+             quads: np.ndarray, sure: float = 0.5, close: float = 0.8) -> int | None:
     """The row of a card laid on the discard pile that reads below the old top it covers
     (or None). Cards are only ever laid on top: a card read surely (``sure``) in the pile
     that is none of the cards known to lie in it (``on_pile``) is the new top, while an old
@@ -336,12 +343,11 @@ def newcomer(d: sv.Detections, pile: Pile, known: Pile, on_pile: Collection[Card
         return None
     conf = confidences(d)
     face = sure_faces(d, LAID_FACE)
-    quads = _quads(d)
     names = d.data[CLASS_NAME]
     top = pile.indices[0]
     laid = [i for i in pile.indices[1:]
-            if (conf[i] >= sure and conf[i] >= close * conf[top]
-                or face[i] and outline_aspect(quads[i]) >= SQUARE)
+            if _laid_surely(i, top, conf, face, outline_aspect(quads[i]) >= SQUARE, sure,
+                            close)
             and Card.parse(str(names[i])) not in on_pile]
     return laid[0] if len(laid) == 1 else None
 
@@ -364,8 +370,7 @@ def laid_beside(d: sv.Detections, piles: Sequence[Pile], pile: Pile, known: Pile
     face = sure_faces(d, LAID_FACE)
     top = pile.indices[0]
     found = [p for p in piles if p is not pile and p.top not in on_pile
-             and (p.confidence >= sure and p.confidence >= close * conf[top]
-                  or face[p.indices[0]] and not p.squarish)
+             and _laid_surely(p.indices[0], top, conf, face, not p.squarish, sure, close)
              and _overlap(quads[p.indices[0]], quads[top]) > 0.0]
     return found[0] if len(found) == 1 else None
 
@@ -447,7 +452,7 @@ class TableView:
         card showed under the known top at the last look (11308 at 57 s: a yellow-0 half
         covered by a green-0 read 0.88, the green-0 0.87, the two boxes now one pile, now
         two)."""
-        laid = newcomer(d, pile, known, on_pile, close=close)
+        laid = newcomer(d, pile, known, on_pile, quads, close=close)
         if laid is not None:
             return make_pile(d, pile.indices, quads, pts, self.class_names, top=laid)
         beside = laid_beside(d, piles, pile, known, on_pile, quads, close=close)

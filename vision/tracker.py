@@ -1096,15 +1096,13 @@ class Tracker:
         (14005 at 104.5 s: a blue-2 read surely as it landed, then blue-0 at 0.25 from a
         box of 0.8 of its size, was taken as blue-2; the blue-0 laid on it, read 0.7, was
         that blue-2 read again - a move missed and two phantom plays)."""
-        was = self.committed.discard if self.committed is not None else None
-        if d is None or was is None or not self.model.discard:
+        if self.committed is None or d is None or not self.model.discard:
             return
-        top = self.model.discard[-1]
-        if (d.top != was.top or top.seen_as != d.top or top.card == d.top
+        was, top = self.committed.discard, self.model.discard[-1]
+        if (was is None or d.top != was.top or top.seen_as != d.top or top.card == d.top
                 or was.confidence >= self.unsure_read or d.confidence < self.unsure_read
                 or d.size * self.part_of < was.size):
             return
-        assert self.committed is not None
         self.committed = dataclasses.replace(self.committed, discard=was.read_as(top.card))
         top.seen_as = top.card
         # its face's earlier readings were the top misread, not this card
@@ -2290,7 +2288,7 @@ class Tracker:
         # a part keeps the card's edges; a card laid anew lies turned (10408)
         turn = c.pile.turned_from(was)
         if c.pile.squarish:
-            turn = min(turn, abs(90.0 - turn))
+            turn = min(turn, 90.0 - turn)  # (turned_from is at most 90)
         return turn <= self.part_turn
 
     def _lifted(self, observed: Key) -> bool:
