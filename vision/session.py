@@ -855,25 +855,29 @@ class Session:
         return events
 
     def _twins_out_of_turn(self, obs: Played) -> list[Played]:
-        """Seats neither to move nor moving now where a second card with the face of one
-        stack top lay beside it for two frames or more since the last move, read surely off
-        the stack (the twin in a hand, not a card misread; 11207 at 121 s: a red-0 read
-        0.5 beside seat 0's red-0), never read on the discard: each laid that twin squarely
-        on its top, out of turn (11307 at 75 s: seat 1's other green-3 brought over its
-        green-3 and laid on it; 10809 at 77 s: seat 1's pink-2). The referee then flags the
-        collect out of turn; before, the cheat went unseen and the round's scores were
-        wrong. A twin read as laid unseen in its seat's turn has spent that sight
-        (:meth:`Tracker.add_unseen`)."""
+        """Seats other than the one to move where a second card with the face of one stack
+        top lay beside it for two frames or more since the last move, read surely off the
+        stack (the twin in a hand, not a card misread; 11207 at 121 s: a red-0 read 0.5
+        beside seat 0's red-0), never read on the discard: each laid that twin squarely on
+        its top, out of turn (11307 at 75 s: seat 1's other green-3 brought over its green-3
+        and laid on it; 10809 at 77 s: seat 1's pink-2). The referee then flags the collect
+        out of turn; before, the cheat went unseen and the round's scores were wrong. The
+        seat moving now counts too, at another stack than its move's and with another card
+        (14102 at 101 s: seat 1's second yellow-3 laid on it, then seat 1 collected a
+        green-3; the twin went unseen). A twin read as laid unseen in its seat's turn has
+        spent that sight (:meth:`Tracker.add_unseen`)."""
         k, r, tr = self.referee.to_move, self.referee.round, self.tracker
         if k is None or r is None or r.turn_lost:
             return []
         seen = tr.model.seen()
         out: list[Played] = []
         for seat in range(self.rules.players):
-            if seat in (k, obs.seat):
+            if seat == k:
                 continue
             twins = [u for u in _stack_twins(r, seat, seen) if _place(u) in tr.twin_beside
-                     and _place(u) in tr.twin_held and u.move.card not in tr.discard_faces]
+                     and _place(u) in tr.twin_held and u.move.card not in tr.discard_faces
+                     and not (seat == obs.seat and (_place(u) == _place(obs)
+                                                    or u.move.card == obs.move.card))]
             if len(twins) == 1:
                 out.append(twins[0])
                 seen[twins[0].move.card] += 1

@@ -252,6 +252,11 @@ def _distance_to_same(m: TableModel, seat: int, pile: Pile) -> float:
     return min(_apart(s.centre, pile.centre) for s in same)
 
 
+def _top_key(seat: int, st: TrackedStack) -> tuple[int, Colour, Card, int]:
+    """A stack's top as laid: a card laid on it or played from it is a new top."""
+    return seat, st.colour, st.top.seen_as, len(st.cards)
+
+
 def _on(st: TrackedStack, pile: Pile) -> bool:
     """The pile lies on the stack: its centre within half a card of the stack's."""
     return _apart(pile.centre, st.centre) <= 0.5 * (st.size or pile.size or 1.0)
@@ -532,6 +537,11 @@ class Tracker:
         # of its own share and of its kin colour's card's share
         self._kin_reads: dict[tuple[int, Card], tuple[int, float, float]] = {}
         self._kin_told: set[tuple[int, Card]] = set()  # ... once each
+        # faces a stack's top was read as, lying still, then read as itself again (by top)
+        self._misreads: dict[tuple[int, Colour, Card, int], set[Card]] = {}
+        self._misread_since: dict[tuple[int, Colour, Card, int], set[Card]] = {}  # ... not yet
+        # ... such a face read off that stack since the last move (a card of it in a hand)
+        self._brought: set[tuple[tuple[int, Colour, Card, int], Card]] = set()
         self.kin_frames = 20  # frames of readings before the kin card can win (2 s at 10/s)
         self.kin_margin = 0.1  # ... by this much of a share, on average
         self.touch_frames = 2  # frames of a twin beside its twin that count as a hand there
@@ -626,6 +636,7 @@ class Tracker:
         if self.phase is Phase.PLAYING:
             self._misread_face_laid(state.discard)
             raw, state = state, self._known(self._filled(state, t))
+            self._note_misreads(raw)
             near = self._same_face_nearby(state)[0]
             self._twin_frames.update(near)
             if None in near:
@@ -818,6 +829,12 @@ class Tracker:
                            self._landed_frames, self._read_frames, self._pulled_frames):
                 frames.clear()
             self._discard_faces.clear()
+            live = {_top_key(seat, st) for seat, stacks in enumerate(self.model.stacks)
+                    for st in stacks}
+            for misreads in (self._misreads, self._misread_since):
+                for key in misreads.keys() - live:
+                    del misreads[key]
+            self._brought.clear()
             self._came_in.clear()
             self._discard_twin_at.clear()
             self._twin_landed_frames = 0
@@ -867,6 +884,8 @@ class Tracker:
         self._unsure_start, self._asked_start = None, False
         self._kin_reads.clear()
         self._kin_told.clear()
+        self._misreads.clear()
+        self._misread_since.clear()
         self._loose_seen.clear()
         self._commit(state)
 
@@ -1444,7 +1463,8 @@ class Tracker:
             for pile in piles:
                 st = self.model.stack_at(seat, pile.centre, 0.5 * (pile.size or 1.0))
                 if st is not None and (could_be(pile, st.top.seen_as)
-                                       or self._kin_in_place(seat, pile, st.top.seen_as)):
+                                       or self._kin_in_place(seat, pile, st.top.seen_as)
+                                       or self._misread_in_place(seat, pile, st)):
                     pile = pile.read_as(st.top.seen_as)
                 by = self._seat_on_edge(seat, pile) if st is None else None
                 seats[seat if by is None else by].append(pile)
@@ -1483,6 +1503,48 @@ class Tracker:
             return False
         return any(p.top == top and not pile.read_as(top).jitters_from(p)
                    for p in self.committed.seats[seat])
+
+    def _misread_in_place(self, seat: int, pile: Pile, st: TrackedStack) -> bool:
+        """``pile``, on stack ``st``, reads a face its top has been misread as since it lay
+        there (:meth:`_note_misreads`), lying as that top did at the last commit, and no
+        card of that face was read surely at the seat off that stack since the last move (in
+        a hand, brought in: each of 141 collects onto a stack in 15 replayed games was first
+        read 1.5 card diagonals or more from it) - the still top misread again (14109 at
+        88.8 s: seat 2's blue-5, unmoved, read blue-0 for 0.1-0.3 s six times in 7 s, then
+        for 0.7 s: a blue-0 collected - a phantom move, a question and four false alerts)."""
+        top, key = st.top.seen_as, _top_key(seat, st)
+        if (self.committed is None or pile.top not in self._misreads.get(key, ())
+                or (key, pile.top) in self._brought):
+            return False
+        return any(p.top == top and not pile.read_as(top).jitters_from(p)
+                   for p in self.committed.seats[seat])
+
+    def _note_misreads(self, raw: VisibleState) -> None:
+        """Faces read on a stack's top, lying as it did at the last commit (none of the
+        cards under it), and then that top's own face again there: misreads of that top.
+        And such a face read surely at the seat off that stack since the last move: a card
+        of it brought in."""
+        if self.committed is None:
+            return
+        for seat, piles in enumerate(raw.seats):
+            for st in self.model.stacks[seat]:
+                top, key = st.top.seen_as, _top_key(seat, st)
+                self._brought.update((key, p.top) for p in piles
+                                     if p.top in self._misreads.get(key, ())
+                                     and p.confidence >= self.unsure_read and not _on(st, p))
+                was = next((p for p in self.committed.seats[seat]
+                            if p.top == top and _on(st, p)), None)
+                if was is None:
+                    continue
+                under = {c.seen_as for c in st.cards[:-1]}
+                for p in piles:
+                    if p.read_as(top).jitters_from(was):
+                        continue
+                    if p.top == top:
+                        self._misreads.setdefault(key, set()).update(
+                            self._misread_since.pop(key, set()))
+                    elif p.top not in under:
+                        self._misread_since.setdefault(key, set()).add(p.top)
 
     def _moved(self, state: VisibleState) -> list[tuple[int | None, Pile]]:
         """Tops that lie elsewhere than at the last commit, in the first frame of this stable

@@ -2709,11 +2709,11 @@ def test_a_play_read_from_part_of_a_card_mostly_unsurely_is_the_card_seen_landin
     assert moves(ev) == ["hand:red-3"]
 
 
-def _twin_brought_over_seat_2(conf: float) -> list[Event]:
+def _twin_brought_over_seat_2(conf: float, then: int = 0) -> list[Event]:
     """Seats 0-2 each hold one stack (seat 2 a yellow-4); seat 0 is to move. Seat 2 brings
     the other yellow-4 over its stack (read at ``conf`` in three frames, off the stack) and
     lays it squarely on it, unseen, out of turn (the turn goes on from seat 2: seat 0 again);
-    then seat 0 collects a pink-5."""
+    then seat ``then`` collects a pink-5."""
     s, clock, stacks = _one_stack_each("red-3", ("blue", "blue-1"), ("green", "green-2"),
                                        ("yellow", "yellow-4"))
     ev: list[Event] = []
@@ -2721,7 +2721,7 @@ def _twin_brought_over_seat_2(conf: float) -> list[Event]:
         x, y = at(2, COLOUR_SLOT["yellow"] * (W + 20) + dx)
         ev += feed(s, scene(["red-3"], stacks, [("yellow-4", x, y, conf)]), clock, frames=1)
     ev += feed(s, scene(["red-3"], stacks), clock)
-    stacks[0]["pink"] = ["pink-5"]
+    stacks[then]["pink"] = ["pink-5"]
     return ev + feed(s, scene(["red-3"], stacks), clock)
 
 
@@ -2737,6 +2737,37 @@ def test_a_twin_brought_over_a_stack_out_of_turn_is_read_as_laid_on_it() -> None
     assert moves(ev) == ["seat 0: collect:pink-5"] and rules(ev) == []
 
 
+def test_a_twin_laid_out_of_turn_by_the_seat_that_moves_next_is_read_before_its_move() -> None:
+    """14102 at 101 s: seat 1 laid its other yellow-3 squarely on its yellow-3 while seat 2
+    was to move (seen beside it, surely, in a hand), then collected a green-3, out of turn
+    again: the twin went unseen - a missed alert and the round's scores wrong. The seat
+    moving now can have laid a twin before, on another stack than its move's."""
+    ev = _twin_brought_over_seat_2(0.9, then=2)
+    assert moves(ev) == ["seat 2: collect:yellow-4", "seat 2: collect:pink-5"]
+    assert rules(ev) == ["out-of-turn", "out-of-turn"]
+
+
+
+
+def test_a_still_stack_top_read_by_turns_as_another_face_is_no_card_laid() -> None:
+    """14109 at 88.8 s: seat 2's blue-5, unmoved, read blue-0 for a few frames now and
+    then, and once for 0.7 s: that was taken as a blue-0 collected onto it (a phantom move,
+    a question and four false alerts). A face the top has been misread as, read where the
+    top lies, is the top - unless a card of that face came in from a hand."""
+    s, clock, stacks = _one_stack_each("red-3", ("blue", "blue-5"), ("green", "green-2"),
+                                       ("yellow", "yellow-4"))
+    misread = {**stacks, 0: {"blue": ["blue-0"]}}
+    ev: list[Event] = []
+    for _ in range(3):
+        ev += feed(s, scene(["red-3"], misread), clock, frames=2)
+        ev += feed(s, scene(["red-3"], stacks), clock, frames=5)
+    ev += feed(s, scene(["red-3"], misread), clock, frames=10)
+    assert moves(ev) == []
+    # the other blue-0 seen in a hand at the seat, then laid on the blue-5: collected
+    x, y = at(0, COLOUR_SLOT["blue"] * (W + 20), 100.0)
+    ev = feed(s, scene(["red-3"], stacks, [("blue-0", x, y, 0.9)]), clock, frames=2)
+    ev += feed(s, scene(["red-3"], misread), clock, frames=10)
+    assert moves(ev) == ["seat 0: collect:blue-0"]
 
 
 def test_a_move_inferred_on_a_doubted_table_has_its_alerts_told_as_unsure() -> None:
