@@ -656,7 +656,8 @@ class Tracker:
                 self.hands_seen = self.hands_seen or bool(self.model.discard)
             else:
                 self._read_frames[raw.discard.top] += 1
-            if raw.discard is not None and raw.discard.confidence >= self.unsure_read:
+            if (raw.discard is not None and raw.discard.confidence >= self.unsure_read
+                    and not self._top_misread_in_place(raw.discard)):
                 self._landed_frames[raw.discard.top] += 1
                 self._landed_first.setdefault(raw.discard.top, t)
             self._loose_frames.update(self._top_in_hand(raw))
@@ -1126,6 +1127,20 @@ class Tracker:
         top.seen_as = top.card
         # its face's earlier readings were the top misread, not this card
         self._read_frames[d.top] = self._landed_frames[d.top]
+
+    def _top_misread_in_place(self, d: Pile) -> bool:
+        """``d`` reads another face than the committed discard top, both from a square box (no
+        card's shape: part of a card), the boxes alike in size (within a tenth) and lying
+        within ``SAME_PLACE`` card diagonals: the top's part misread, no card landed - a card
+        laid on the top shows whole, or at least not exactly the top's part (14203 at
+        128.4 s: the yellow-2's square box read yellow-0 at 0.5 for 0.5 s; 14205 at 218.5 s:
+        the blue-2's read blue-0 at 0.62 for 1.1 s - each was then taken as a card laid
+        unseen between the top and the next card, which fits both: a phantom play). A
+        square box's angle tells little (these turned 7-9 degrees)."""
+        top = self.committed.discard if self.committed is not None else None
+        return (top is not None and d.top != top.top and d.squarish and top.squarish
+                and d.shifted_from(top) <= SAME_PLACE
+                and min(d.size, top.size) >= 0.9 * max(d.size, top.size))
 
     def _top_back(self, d: Pile | None) -> None:
         """The committed top read surely, whole, ``min_frames`` frames running: what was read

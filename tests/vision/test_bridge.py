@@ -7,7 +7,7 @@ from collections import Counter
 from engine.cards import Card, Colour
 from engine.moves import Move
 from engine.observations import Played
-from tests.vision.table_fakes import CENTRE, scene, table
+from tests.vision.table_fakes import CENTRE, outlined, scene, table
 from tests.vision.test_tracker import feed, kinds, moves, rules, started
 from vision.bridge import laid_between, misread_top
 from vision.tracker import Decoded
@@ -145,6 +145,27 @@ def test_a_card_read_a_while_then_as_the_top_it_lay_on_goes_in_before_a_card_fit
     ev = feed(s, scene(["pink-0", "pink-5"]), clock, frames=2)
     ev += feed(s, scene(["pink-5", "pink-2"]), clock, frames=10)
     assert moves(ev) == ["hand:pink-2"] and s.referee.to_move == 1
+
+
+def test_the_top_s_square_box_read_as_another_card_is_no_card_between() -> None:
+    """14205 at 218.5 s: the blue-2, boxed square where it lay (part of it), read blue-0 at
+    0.62 from that box for 1.1 s; the joker on it fits both, and the blue-0 was taken as
+    laid unseen between them - a phantom play (14203 at 128 s: a yellow-0 so). A card laid
+    on the top does not show exactly the top's part: the top misread."""
+    x, y = CENTRE
+    for turn, laid in ((8.0, []), (None, ["hand:pink-2"])):
+        s, clock = started(top="pink-0")
+        part = {0: (70.0, 74.0, 0.0)}
+        ev = feed(s, outlined(table(("pink-5", x + 6, y + 4, 0.8)), part), clock, frames=10)
+        assert moves(ev) == ["hand:pink-5"]
+        if turn is not None:  # the same square box, read as the pink-2
+            again = outlined(table(("pink-2", x + 7, y + 4, 0.6)), {0: (68.0, 72.0, turn)})
+        else:  # a pink-2 laid on it, read so as it landed (a whole card's box), then not
+            again = outlined(table(("pink-2", x - 20, y - 15, 0.6)))
+        ev = feed(s, again, clock, frames=2)
+        ev += feed(s, outlined(table(("pink-5", x + 6, y + 4, 0.3)), part), clock, frames=12)
+        ev += feed(s, scene(["pink-5", "pink-4"]), clock, frames=10)
+        assert moves(ev) == [*laid, "hand:pink-4"] and not kinds(ev, "question")
 
 
 def test_the_card_under_the_new_one_read_as_it_always_was_is_no_card_between() -> None:
