@@ -1516,6 +1516,12 @@ class Tracker:
         0.5-0.7 for 4 s, then red-5 at 0.8 unmoved, became a red-5 collected onto it)."""
         if self.committed is None or pile.top != twin(top):
             return False
+        return self._lies_as_committed(seat, pile, top)
+
+    def _lies_as_committed(self, seat: int, pile: Pile, top: Card) -> bool:
+        """``pile``, read as ``top``, lies exactly as a ``top`` of ``seat`` did at the last
+        commit (its box within a still card's jitter of that one's)."""
+        assert self.committed is not None
         return any(p.top == top and not pile.read_as(top).jitters_from(p)
                    for p in self.committed.seats[seat])
 
@@ -1531,8 +1537,7 @@ class Tracker:
         if (self.committed is None or pile.top not in self._misreads.get(key, ())
                 or (key, pile.top) in self._brought):
             return False
-        return any(p.top == top and not pile.read_as(top).jitters_from(p)
-                   for p in self.committed.seats[seat])
+        return self._lies_as_committed(seat, pile, top)
 
     def _note_misreads(self, raw: VisibleState) -> None:
         """Faces read on a stack's top, lying as it did at the last commit (none of the
