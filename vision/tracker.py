@@ -528,6 +528,9 @@ class Tracker:
         self._squared = False
         self._landed_frames: Counter[Card] = Counter()  # ... read surely (>= unsure_read)
         self._landed_first: dict[Card, float] = {}  # ... first so when
+        # ... faces of those read from a box over TWIN_OFF card diagonals off the committed
+        # top's: a card coming down, not the still top misread where it lies
+        self._came_down: set[Card] = set()
         self._twin_landed_frames = 0  # ... the top's face read surely, moved: a twin landing
         self._loose_frames: Counter[int] = Counter()  # frames the top's twin lay at a seat
         # frames a card held under a stack's top lay there in its place (pulled out)
@@ -660,6 +663,9 @@ class Tracker:
                     and not self._top_misread_in_place(raw.discard)):
                 self._landed_frames[raw.discard.top] += 1
                 self._landed_first.setdefault(raw.discard.top, t)
+                top = self.committed.discard if self.committed is not None else None
+                if top is not None and raw.discard.shifted_from(top) > TWIN_OFF:
+                    self._came_down.add(raw.discard.top)
             self._loose_frames.update(self._top_in_hand(raw))
             for seat, piles in enumerate(raw.seats):
                 for p in piles:
@@ -830,6 +836,7 @@ class Tracker:
                            self._landed_frames, self._read_frames, self._pulled_frames):
                 frames.clear()
             self._discard_faces.clear()
+            self._came_down.clear()
             live = {_top_key(seat, st) for seat, stacks in enumerate(self.model.stacks)
                     for st in stacks}
             for misreads in (self._misreads, self._misread_since):
@@ -1445,10 +1452,22 @@ class Tracker:
         return dataclasses.replace(
             state, seats=tuple(tuple(sorted(p, key=pile_order)) for p in seats))
 
+    def _came_down_as(self, face: Card) -> bool:
+        """``face`` was read surely on the discard since the last move (in ``touch_frames``
+        frames or more), once at least from a box off the committed top's: a card of it came
+        down there."""
+        return face in self._came_down and face in self._landed_since()
+
     def _known(self, state: VisibleState) -> VisibleState:
         """A card that still lies where a known top lay, and could be that card (its reading
         gives it ``sticky`` or more), is that card: a misread that flickers between two
-        classes for seconds does not become a move."""
+        classes for seconds does not become a move. Not on the discard when its face was
+        read surely there as a card came down since the last move, off the top's place
+        (14402 at 108 s: seat 2's green-4, over its twin, read 0.77 coming down 0.23 card
+        diagonals off the green-1, then boxed square at 0.25, its face 0.4 and green-1's
+        0.15 - taken for the green-1, the play lost). Read surely where the top lies, it
+        is the top misread still (14108 at 53.5 s: a red-4 taken as pink-4, read red-4 at
+        0.5-0.7 in place for 0.7 s - a phantom play)."""
         def could_be(pile: Pile, card: Card) -> bool:
             return pile.top != card and _gives(pile, card, self.sticky)
 
@@ -1460,7 +1479,7 @@ class Tracker:
                 self._first_box[discard.top] = (first[0], float("inf"))  # it moved
         # ... or the card known to lie there, taken for a misread of it, now read right
         if (discard is not None and old is not None and self.model.discard
-                and (could_be(discard, old.top)
+                and (could_be(discard, old.top) and not self._came_down_as(discard.top)
                      or discard.top == self.model.discard[-1].card != old.top)
                 and not discard.moved_from(old)):
             discard = discard.read_as(old.top)
@@ -1478,7 +1497,7 @@ class Tracker:
             for pile in piles:
                 st = self.model.stack_at(seat, pile.centre, 0.5 * (pile.size or 1.0))
                 if st is not None and (could_be(pile, st.top.seen_as)
-                                       or self._kin_in_place(seat, pile, st.top.seen_as)
+                                       or self._kin_in_place(seat, pile, st)
                                        or self._misread_in_place(seat, pile, st)):
                     pile = pile.read_as(st.top.seen_as)
                 by = self._seat_on_edge(seat, pile) if st is None else None
@@ -1508,13 +1527,19 @@ class Tracker:
         self._touched |= self._hidden
         self.hands_seen = self.hands_seen or bool(self._hidden)
 
-    def _kin_in_place(self, seat: int, pile: Pile, top: Card) -> bool:
-        """``pile`` reads the kin of a stack's ``top`` (its value in the other of red and
+    def _kin_in_place(self, seat: int, pile: Pile, st: TrackedStack) -> bool:
+        """``pile`` reads the kin of stack ``st``'s top (its value in the other of red and
         pink) and lies exactly as that top did at the last commit: the top read otherwise,
         no card laid on it - the kin card on that stack breaks the rules, and a card laid
-        by hand does not fall on the pixel (11504 at 6 s: seat 0's pink-5, read pink-5 at
-        0.5-0.7 for 4 s, then red-5 at 0.8 unmoved, became a red-5 collected onto it)."""
-        if self.committed is None or pile.top != twin(top):
+        by hand seldom falls on the pixel (11504 at 6 s: seat 0's pink-5, read pink-5 at
+        0.5-0.7 for 4 s, then red-5 at 0.8 unmoved, became a red-5 collected onto it). Not
+        where a card of that face was read surely at the seat off that stack since the last
+        move (:meth:`_note_misreads`): brought in from a hand, it was laid there squarely
+        (14403 at 131.5 s: a red-0 read 0.95 coming in, then lying as seat 1's pink-0 had -
+        the collect onto the pink stack and its wrong-stack alert lost)."""
+        top = st.top.seen_as
+        if (self.committed is None or pile.top != twin(top)
+                or (_top_key(seat, st), pile.top) in self._brought):
             return False
         return self._lies_as_committed(seat, pile, top)
 
@@ -1542,15 +1567,16 @@ class Tracker:
     def _note_misreads(self, raw: VisibleState) -> None:
         """Faces read on a stack's top, lying as it did at the last commit (none of the
         cards under it), and then that top's own face again there: misreads of that top.
-        And such a face read surely at the seat off that stack since the last move: a card
-        of it brought in."""
+        And such a face, or the top's kin (:meth:`_kin_in_place`), read surely at the seat
+        off that stack since the last move: a card of it brought in."""
         if self.committed is None:
             return
         for seat, piles in enumerate(raw.seats):
             for st in self.model.stacks[seat]:
                 top, key = st.top.seen_as, _top_key(seat, st)
                 self._brought.update((key, p.top) for p in piles
-                                     if p.top in self._misreads.get(key, ())
+                                     if (p.top in self._misreads.get(key, ())
+                                         or p.top == twin(top))
                                      and p.confidence >= self.unsure_read and not _on(st, p))
                 was = next((p for p in self.committed.seats[seat]
                             if p.top == top and _on(st, p)), None)
@@ -1614,6 +1640,14 @@ class Tracker:
             assert card is not None
             note = (f"the {card} on {'the discard' if seat is None else f'seat {seat}'} moved: "
                     f"read as the other {card} laid on it")
+            if (seat is None and card != pile.top and pile.confidence >= self.unsure_read
+                    and possible(pile.top, seen)):
+                # the top is a card the camera read as another face, and that face is read
+                # surely now: a card of it laid there, not the top's twin (14405 at 116 s: a
+                # pink-2 read red-2 / pink-2 at 0.50 / 0.49 went in as pink-2; the red-2 laid
+                # on it, read red-2 at 0.96, was taken for the other pink-2)
+                note = f"a {pile.top} laid on the {card} read as {pile.top}"
+                card = pile.top
             move = Move.hand(card) if seat is None else Move.collect(card, st.colour)
             twin = _Candidate(seat, move, pile.top, pile, (note,))
             landed = self._landed_instead(twin) if seat is None and pile.squarish else None

@@ -218,15 +218,19 @@ def test_collect_onto_another_colours_stack_is_wrong_stack() -> None:
     assert sorted(rules(ev)) == ["out-of-turn", "wrong-stack"]
 
 
-def _pink_5_then_read_red_5(dx: float) -> list[Event]:
+def _pink_5_then_read_red_5(dx: float, brought: bool = False) -> list[Event]:
     """Seat 0 collects pink-5; seats 1 and 2 collect; in seat 0's turn its stack reads red-5
-    surely, ``dx`` pixels from where the pink-5 lay."""
+    surely, ``dx`` pixels from where the pink-5 lay (``brought``: a red-5 read first in a
+    hand at seat 0, two card lengths off the stack)."""
     s, clock = started(top="blue-3")
     pink = ("pink-5", *at(0), 0.6)
     feed(s, table(_discard("blue-3"), pink), clock)
     feed(s, table(_discard("blue-3"), pink, ("yellow-1", *at(1), 0.9)), clock)
     others = (("yellow-1", *at(1), 0.9), ("green-2", *at(2), 0.9))
     feed(s, table(_discard("blue-3"), pink, *others), clock)
+    if brought:
+        feed(s, table(_discard("blue-3"), pink, ("red-5", *at(0, 2 * H, 0.0), 0.8), *others),
+             clock, frames=3)
     return feed(s, table(_discard("blue-3"), ("red-5", *at(0, dx, 0.4 * dx), 0.8), *others),
                 clock, frames=20)
 
@@ -235,6 +239,14 @@ def test_a_stack_top_read_as_its_kin_where_it_lay_is_the_same_card() -> None:
     """A stack's pink-5 read red-5 surely, its box unmoved: the top misread, no red-5
     collected onto the pink stack (11504 at 6 s: a wrong-stack alert and a run of misreads)."""
     assert moves(_pink_5_then_read_red_5(0.0)) == []
+
+
+def test_the_kin_card_brought_in_and_laid_squarely_on_a_stack_is_a_collect() -> None:
+    """14403 at 131.5 s: a red-0 read 0.95 coming in from seat 1's hand, then lying exactly as
+    the pink-0 it covered, was taken for the pink-0 misread: the collect onto the pink stack
+    and its wrong-stack alert were lost."""
+    ev = _pink_5_then_read_red_5(0.0, brought=True)
+    assert moves(ev) == ["seat 0: collect:red-5>pink"] and rules(ev) == ["wrong-stack"]
 
 
 def test_the_kin_card_laid_on_a_stack_askew_is_still_a_collect() -> None:
@@ -952,6 +964,23 @@ def test_a_twin_laid_on_its_twin_is_seen_by_where_the_top_lies() -> None:
     assert moves(ev) == [] and not kinds(ev, "question")
 
 
+def test_a_card_read_surely_as_the_misread_top_s_face_is_that_card_not_the_top_s_twin(
+) -> None:
+    """14405 at 116 s: a pink-2 read red-2 / pink-2 at 0.50 / 0.49 went in as pink-2 (seen as
+    red-2); a red-2 then laid on it, read red-2 at 0.96, was taken for the other pink-2."""
+    s, clock = started(top="pink-3", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
+    ev = feed(s, table(("red-4", *CENTRE, 0.5, {"red-4": 0.5, "pink-4": 0.45})), clock,
+              frames=30)
+    assert moves(ev) == ["hand:pink-4"]  # red-4 does not fit pink-3: seen as red-4
+    laid = ("red-4", CENTRE[0] + 14.0, CENTRE[1] + 9.0, 0.9, {"red-4": 0.96, "pink-4": 0.03})
+    ev = feed(s, table(laid), clock, frames=16)
+    assert moves(ev) == ["hand:red-4"]
+    # the pink-4 itself nudged, read as before, is still no card laid: no third move
+    ev = feed(s, table(("red-4", CENTRE[0] - 10.0, CENTRE[1], 0.5,
+                        {"red-4": 0.5, "pink-4": 0.45})), clock, frames=16)
+    assert moves(ev) == []
+
+
 def test_a_twin_collected_onto_a_fanned_stack() -> None:
     s, clock = started()
     ev = feed(s, table(_discard("red-3"), ("blue-1", *at(0), 0.9)), clock)
@@ -1475,6 +1504,36 @@ def test_a_stack_play_read_only_from_a_square_box_on_the_discard_is_the_card_see
     ev += feed(s, outlined(square, {len(square) - 1: (70.0, 80.0, 0.0)}), clock, frames=20)
     assert moves(ev) == ["hand:blue-1"]
     assert "read surely as it landed" in kinds(ev, "move")[0].payload["notes"][-1]
+
+
+def test_a_stack_top_over_its_twin_seen_landing_then_read_unsurely_is_played(
+        ) -> None:
+    """14402 at 108 s: seat 2's green-4, on its twin, read 0.77 as it landed on the green-1,
+    then boxed square and read green-4 at 0.25 (its face 0.4, green-1's 0.15) for 5 s, was
+    taken for the green-1 misread where it lay: the stack play was lost, the round's score
+    wrong."""
+    s, clock, stacks, ev = _twin_beside_seat_0s_game(None)
+    assert moves(ev) == ["seat 0: collect:yellow-2", "hand:blue-5"]  # two yellow-2s
+    assert moves(feed(s, scene(["blue-5", "blue-2"], stacks), clock)) == ["hand:blue-2"]
+    x, y = CENTRE
+    landing = scene([], stacks, [("yellow-2", x + 4, y - 30, 0.8)])
+    ev = feed(s, outlined(landing), clock, frames=2)
+    square = scene([], stacks, [("yellow-2", x + 3, y + 2, 0.3,
+                                 {"yellow-2": 0.4, "blue-2": 0.15, "yellow-0": 0.1})])
+    ev += feed(s, outlined(square, {len(square) - 1: (70.0, 80.0, 0.0)}), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:yellow-2"]
+
+
+def test_the_discard_top_read_surely_as_its_kin_where_it_lies_is_still_the_top() -> None:
+    """14108 at 53.5 s: a red-4 taken as pink-4 was read red-4 at 0.5-0.7 where it lay for
+    0.7 s: the top misread, not a card come down (a phantom play)."""
+    s, clock = started(top="pink-3", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
+    ev = feed(s, table(("pink-4", *CENTRE, 0.6, {"pink-4": 0.6, "red-4": 0.4})), clock,
+              frames=30)
+    assert moves(ev) == ["hand:pink-4"]
+    ev = feed(s, table(("red-4", *CENTRE, 0.6, {"red-4": 0.55, "pink-4": 0.45})), clock,
+              frames=10)
+    assert moves(ev) == []
 
 
 def test_a_twin_over_its_twin_read_in_one_pile_then_a_hand_play_is_a_collect_too() -> None:
