@@ -725,12 +725,16 @@ class Session:
         the discard top was read surely on the discard (in two frames or more) that fits the
         top and has a copy left: the seat to move laid it there, and the camera has read it
         as the card below since (9909 at 163 s: a red-2 laid on the red-0, read red-2 at 0.8
-        as it landed, then red-0 at 0.45). Not a joker (its wish is not known)."""
+        as it landed, then red-0 at 0.45). Not a joker (its wish is not known), nor the card
+        ``obs`` lays on the discard: that is its own card, read so as it landed (14503 at
+        128.9 s: seat 3's red-5, played from its stack out of turn and read red-0 since,
+        was laid a second time, from seat 2's hand - a phantom and three false alerts)."""
         r, seen = self.referee.round, self.tracker.model.seen()
         if r is None or not r.discard:
             return None
+        own = obs.move.card if obs.move.to_discard else None
         cards = [c for c in self.tracker.landed if not c.is_joker and c != r.top
-                 and self._fits_discard(c) and possible(c, seen)]
+                 and c != own and self._fits_discard(c) and possible(c, seen)]
         return Played(None, Move.hand(cards[0])) if len(cards) == 1 else None
 
     def _twin_before_hand(self, out: Decoded) -> list[Event]:

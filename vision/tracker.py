@@ -522,6 +522,7 @@ class Tracker:
         self._twin_held_frames: Counter[Place] = Counter()  # ... read surely, off the stack
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
         self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
+        self._read_span: dict[Card, tuple[float, float]] = {}  # ... first and last read when
         self._discard_lost = False  # ... a frame showed no discard pile (a hand over it)
         # the referee reshuffled the discard pile under its top since the last move: the top
         # was lifted off the pile and laid back, wherever it lies now
@@ -659,6 +660,8 @@ class Tracker:
                 self.hands_seen = self.hands_seen or bool(self.model.discard)
             else:
                 self._read_frames[raw.discard.top] += 1
+                first = self._read_span.get(raw.discard.top, (t, t))[0]
+                self._read_span[raw.discard.top] = (first, t)
             if (raw.discard is not None and raw.discard.confidence >= self.unsure_read
                     and not self._top_misread_in_place(raw.discard)):
                 self._landed_frames[raw.discard.top] += 1
@@ -837,6 +840,7 @@ class Tracker:
                 frames.clear()
             self._discard_faces.clear()
             self._came_down.clear()
+            self._read_span.clear()
             live = {_top_key(seat, st) for seat, stacks in enumerate(self.model.stacks)
                     for st in stacks}
             for misreads in (self._misreads, self._misread_since):
@@ -1883,7 +1887,8 @@ class Tracker:
         (10407 at 96 s: a pink-1 read on the discard in two frames, covered by a red-1 2 s
         later; the game went on around a stack "hidden" for good) - unless the card on top
         now could be that card misread, with nothing of it showing under the top (10103: a
-        pink-5 read as red-5 after two frames). Both moves, in that
+        pink-5 read as red-5 after two frames), or was read first as that card settled
+        (:meth:`_read_on_settling`). Both moves, in that
         order, when exactly one such pair gives the table now (of several, the one the
         turns allow: the seat to move, then the next seat). Empty otherwise."""
         read = self._often(self._read_frames) - {state.discard_top}  # now covered
@@ -1903,6 +1908,8 @@ class Tracker:
                 for c2 in self._candidates(state, m1):
                     if c2.pile is None or self._may_be_misread(c1, c2):
                         continue  # the card now on top may be that card misread (pink/red)
+                    if self._read_on_settling(c1, c2):
+                        continue
                     m2 = self._after(c2, m1)
                     if m2.key() == observed and _in_deck(m2, self.model) and not c1.wish_needed:
                         found.setdefault(f"{c1.observation}|{c2.observation}", [c1, c2])
@@ -1912,6 +1919,20 @@ class Tracker:
             pairs = [(a, b) for a, b in pairs
                      if a.seat == k and b.seat in (None, (k + 1) % self.players)]
         return list(pairs[0]) if len(pairs) == 1 else []
+
+    def _read_on_settling(self, first: _Candidate, second: _Candidate) -> bool:
+        """``second`` lays a card from a hand whose face was never read surely on the
+        discard since the last move, first read there within ``settle_s`` of ``first``'s
+        card's last reading: ``first``'s card read otherwise as it settled - no hand lays
+        a card on another a moment after it came down (14503 at 74 s: a yellow-2 read 0.63-
+        0.66 in two frames as it came down, then yellow-3 at 0.34-0.49 from the next frame
+        on, was taken for the yellow-2 covered at once by a yellow-3 from a hand)."""
+        was = self._read_span.get(first.seen_as)
+        now = self._read_span.get(second.seen_as)
+        return (second.seat is None and second.move.source is Source.HAND
+                and was is not None and now is not None
+                and not self._landed_frames[second.seen_as]
+                and now[0] - was[1] < self.settle_s)
 
     def _decode(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         observed = _key(state)

@@ -334,6 +334,42 @@ def test_a_stack_top_misread_as_it_lands_on_the_discard_is_played_from_the_stack
     assert "read as yellow-2" in kinds(ev, "move")[0].payload["notes"][0]
 
 
+def test_a_stack_top_read_surely_landing_then_otherwise_unsurely_is_one_play() -> None:
+    """14503 at 74 s: seat 0's yellow-2 read 0.63-0.66 in two frames as it came down, then
+    yellow-3 at 0.34-0.49 from the next frame on where it lay: taken for the yellow-2 played
+    and covered at once by a yellow-3 from the next seat's hand - a phantom, and the next
+    seat's own move then out of turn (two false alerts)."""
+    s, clock, stacks = _yellow_stack_game(0.9)
+    coming = _landed(stacks, {"yellow-2": 0.8, "yellow-0": 0.05}, dy=-30.0)
+    ev = feed(s, coming, clock, frames=2)
+    ev += feed(s, _landed(stacks, {"yellow-0": 0.4, "yellow-3": 0.2, "yellow-2": 0.02}), clock,
+               frames=20)
+    assert moves(ev) == ["seat 1: stack:yellow-2"]
+
+
+def test_a_stack_play_out_of_turn_misread_as_it_settled_is_not_also_the_turn_s_play(
+) -> None:
+    """14503 at 128.9 s: seat 3's red-5, played from its stack while seat 2 was to move, was
+    read 0.8 coming down, then red-0 where it lay. Taken also as laid by seat 2 from its hand
+    (a card read surely on the discard in that turn, misread since): a phantom, and seat 2's
+    own move out of turn."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("green", "green-3"),
+                                       ("pink", "pink-4"))
+    shown = {0: stacks[0], 2: stacks[2]}  # seat 1's green-3 leaves its stack (seat 0 to move)
+    x, y = CENTRE
+    ev = feed(s, table(("green-3", x + 4, y - 30, 0.8, {"green-3": 0.9, "green-0": 0.05}),
+                       *_tops(shown)), clock, frames=2)
+    ev += feed(s, table(("green-0", x, y, 0.4, {"green-0": 0.6, "green-5": 0.2,
+                                                 "green-3": 0.02}), *_tops(shown)),
+               clock, frames=25)
+    assert moves(ev) == ["seat 1: stack:green-3"] and rules(ev) == ["out-of-turn"]
+
+
+def _tops(stacks: dict[int, dict[str, list[str]]]) -> list[tuple[str, float, float, float]]:
+    return [(names[-1], *at(seat, COLOUR_SLOT[colour] * (W + 20)), 0.9)
+            for seat, by in stacks.items() for colour, names in by.items()]
+
+
 def test_a_stack_top_gone_as_a_card_of_its_colour_lands_on_the_discard_is_played_from_it() -> None:
     """Seat 1's yellow-2, read surely, leaves its stack as a card lands on the discard read
     yellow-0 at 0.7 (yellow-2 at 0.02: a printing the reader does not know): the stack play,
