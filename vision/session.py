@@ -554,8 +554,10 @@ class Session:
         a green-4 read 0.74 in one frame as it landed on the yellow-4, then green-1 at 0.2,
         too unsure to count), or else the top's twin, if it was seen coming down onto it
         (:attr:`Tracker.twin_landed`; 13404 at 216 s: a joker laid on the joker, boxed
-        shorter than the joker under it). Either was read as no move; the players then
-        ended the round, and the play was lost."""
+        shorter than the joker under it) or read surely lying elsewhere than the top
+        (:attr:`Tracker.top_moved`; 14509 at 154 s: a joker laid on the joker, never seen
+        beside it, boxed larger 0.11 card diagonals off). Any was read as no move; the
+        players then ended the round, and the play was lost."""
         r, k, obs = self.referee.round, self.referee.to_move, out.observation
         if (r is None or k is None or r.turn_lost or not r.discard
                 or not isinstance(obs, RoundOver)):
@@ -570,6 +572,8 @@ class Session:
             card, why = landed[0], f"{landed[0]} was read surely coming down onto the discard"
         elif not landed and tr.twin_landed and possible(r.top, seen):
             card, why = r.top, f"a second {r.top} was seen coming down onto the discard's"
+        elif not landed and tr.top_moved and possible(r.top, seen):
+            card, why = r.top, f"the discard's {r.top} was read surely lying elsewhere"
         else:
             return []
         return self._unseen_before(Played(None, Move.hand(card)), out, note=(

@@ -528,11 +528,15 @@ class Tracker:
         # was lifted off the pile and laid back, wherever it lies now
         self._squared = False
         self._landed_frames: Counter[Card] = Counter()  # ... read surely (>= unsure_read)
+        # ... its face read surely (SURE_FACE), however unsure the box, and when first so
+        self._face_frames: Counter[Card] = Counter()
+        self._face_first: dict[Card, float] = {}
         self._landed_first: dict[Card, float] = {}  # ... first so when
         # ... faces of those read from a box over TWIN_OFF card diagonals off the committed
         # top's: a card coming down, not the still top misread where it lies
         self._came_down: set[Card] = set()
         self._twin_landed_frames = 0  # ... the top's face read surely, moved: a twin landing
+        self._top_moved_frames = 0  # ... read surely, lying elsewhere (moved or turned)
         self._loose_frames: Counter[int] = Counter()  # frames the top's twin lay at a seat
         # frames a card held under a stack's top lay there in its place (pulled out)
         self._pulled_frames: Counter[tuple[int, Colour, Card]] = Counter()
@@ -646,6 +650,7 @@ class Tracker:
             if None in near:
                 self._discard_twin_at.append(t)
                 self._twin_landed_frames += self._twin_landing(raw.discard)
+            self._top_moved_frames += self._top_moved(raw.discard)
             # a second pile beside a top as the camera read it (not as the tracker knows it:
             # a misread card in a hand may be "known" as the top)
             self._beside_frames.update(self._same_face_nearby(raw)[1])
@@ -660,6 +665,9 @@ class Tracker:
                 self.hands_seen = self.hands_seen or bool(self.model.discard)
             else:
                 self._read_frames[raw.discard.top] += 1
+                if _share(raw.discard, raw.discard.top) >= SURE_FACE:
+                    self._face_frames[raw.discard.top] += 1
+                    self._face_first.setdefault(raw.discard.top, t)
                 first = self._read_span.get(raw.discard.top, (t, t))[0]
                 self._read_span[raw.discard.top] = (first, t)
             if (raw.discard is not None and raw.discard.confidence >= self.unsure_read
@@ -836,8 +844,10 @@ class Tracker:
             self._touched = set()
             for frames in (self._twin_frames, self._beside_frames, self._twin_held_frames,
                            self._loose_frames,
-                           self._landed_frames, self._read_frames, self._pulled_frames):
+                           self._landed_frames, self._read_frames, self._pulled_frames,
+                           self._face_frames):
                 frames.clear()
+            self._face_first.clear()
             self._discard_faces.clear()
             self._came_down.clear()
             self._read_span.clear()
@@ -849,7 +859,7 @@ class Tracker:
             self._brought.clear()
             self._came_in.clear()
             self._discard_twin_at.clear()
-            self._twin_landed_frames = 0
+            self._twin_landed_frames = self._top_moved_frames = 0
             self._discard_lost = False
             self._first_seen.clear()
         self._hidden = set()
@@ -2002,7 +2012,7 @@ class Tracker:
             # a stack top read otherwise there (an arm may hide that stack for a moment): wait
         if len(exact) == 1 and self._astride(*exact[0]):
             c = exact[0][0]
-            landed = self._landed_instead(c)
+            landed = self._landed_instead(c) or self._face_landed(c)
             if landed is not None:
                 exact = [(landed, self._after(landed))]
             elif (t - self._read_since < self.astride_s - 1e-9 and c.pile is not None
@@ -2176,7 +2186,7 @@ class Tracker:
                          if card in (c.seen_as, c.move.card)) if (
             c.seat is None and c.move.to_discard) else frozenset()
         blind = self._blind(c, t)
-        self.hands_seen = self.hands_seen or self._carried(c, m)
+        self.hands_seen = self.hands_seen or self._carried(c, m) or self._held_first(c, came)
         self.model, self._asked = m, None
         self._commit(state)
         self._last_laid = last
@@ -2194,6 +2204,21 @@ class Tracker:
         return (c.seat is not None and c.move.source is Source.STACK
                 and (c.seat, c.move.stack) in self._often(self._twin_frames)
                 and not _twin_stays(c, m))
+
+    def _held_first(self, c: _Candidate, came: frozenset[int]) -> bool:
+        """``c`` is a hand play whose card was read at a seat (``came``) before it landed,
+        more than a card's size from each of that seat's stacks: a hand held it there (14605
+        at 26 s: the first four hand plays each read at their seats on the way, nothing hidden
+        nor a stack top carried yet; the next seat's collect out of turn was held for an
+        answer and its alert missed). A source of true cards shows a card only where it
+        lies."""
+        for seat in came:
+            at = self._first_seen.get((seat, c.seen_as)) or self._first_seen.get(
+                (seat, c.move.card))
+            if at is not None and all(_apart(at, st.centre) > (st.size or 1.0)
+                                      for st in self.model.stacks[seat]):
+                return True
+        return False
 
     def _blind(self, c: _Candidate, t: float) -> str | None:
         """Why a card read landing on the discard may not lie on the top the model has: the
@@ -2253,6 +2278,39 @@ class Tracker:
                 and (c.pile.confidence < self.unsure_read or 2 * self._landed_frames[c.seen_as]
                      < self._read_frames[c.seen_as]
                      or c.pile.squarish and self._landed_instead(c) is not None))
+
+    def _top_moved(self, d: Pile | None) -> bool:
+        """``d`` reads the committed top's face surely (``unsure_read``) and lies elsewhere
+        than it (moved or turned, :meth:`Pile.moved_from`; or boxed larger, its centre moved
+        as far - no hand over part of the top grows its box): that top nudged, or its twin
+        laid on it (14509 at 154 s: a joker laid on the joker, boxed 90 px 0.11 card
+        diagonals off the old joker's 74 px box, read 0.6 for 0.7 s)."""
+        was = self.committed.discard if self.committed is not None else None
+        return (d is not None and was is not None and d.top == was.top
+                and d.confidence >= self.unsure_read
+                and (d.moved_from(was) or d.size > was.size and d.shifted_from(was) > 0.08))
+
+    def _face_landed(self, c: _Candidate) -> _Candidate | None:
+        """The one card, other than the old top and the unsure reading ``c``, whose face was
+        read surely (``SURE_FACE``) on the discard in ``touch_frames`` frames or more since
+        the last commit, first so before ``c``'s card was first read there, that may lie on
+        the table: it is the card played, its box read unsurely all along and its face
+        misread once it lay astride the card under it (14606 at 105 s: a blue-2 laid on a
+        blue-3, its box read 0.25-0.48, its face blue-2 at 0.91 and 0.95 as it came down,
+        then blue-0 and blue-1 at 0.25-0.3 - taken as blue-0 when the next move covered it,
+        a phantom)."""
+        seen, top = self.model.seen(), self._top_at(None)
+        mine = self._read_span.get(c.seen_as, (math.inf, math.inf))[0]
+        landed = [k for k in self._often(self._face_frames)
+                  if k not in (top, c.seen_as) and possible(k, seen)
+                  and self._face_first[k] < mine]
+        if len(landed) != 1:
+            return None
+        note = (f"{c.seen_as} was read ({c.pile.confidence if c.pile else 0:.2f}) from a box "
+                f"astride two cards or round part of one; the face of {landed[0]} was read "
+                f"surely as it came down: read as {landed[0]}")
+        return dataclasses.replace(c, seat=None, move=Move.hand(landed[0]),
+                                   notes=(*c.notes, note), misread=True)
 
     def _twin_landing(self, d: Pile | None) -> bool:
         """``d``, the discard read with the committed top's face, is that card's twin coming
@@ -2605,6 +2663,12 @@ class Tracker:
         """Since the last move, the discard top's face was read surely coming down well off
         the top (a twin landing, :meth:`_twin_landing`), in a frame or more."""
         return self._twin_landed_frames > 0
+
+    @property
+    def top_moved(self) -> bool:
+        """Since the last move, the discard top's face was read surely lying elsewhere than
+        the committed top (:meth:`_top_moved`), in ``touch_frames`` frames or more."""
+        return self._top_moved_frames >= self.touch_frames
 
     @property
     def landed_once(self) -> frozenset[Card]:

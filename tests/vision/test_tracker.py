@@ -28,7 +28,7 @@ from vision.card_memory import CardMemory
 from vision.detections import CORNERS
 from vision.doubt import doubt
 from vision.session import Event, Session
-from vision.table_view import TableView
+from vision.table_view import Pile, TableView, VisibleState
 from vision.tracker import Decoded, Question, TableModel, TrackedCard, TrackedStack, Tracker
 
 
@@ -1106,6 +1106,30 @@ def test_a_stack_top_carried_off_and_played_shows_the_camera_sees_hands() -> Non
     assert rules(ev) == [] and held(ev) == ["out-of-turn"]
 
 
+def _hand_play_then_out_of_turn(carried: bool) -> tuple[Session, list[Event]]:
+    """A camera that has shown no hands yet: seat 0 lays a red-5 from its hand (read in its
+    zone on the way, if ``carried``); then seat 2 collects green-4 - out of turn."""
+    s, clock = started(hands=False)
+    if carried:  # in seat 0's hand, well away from any stack
+        feed(s, scene(["red-3"], {}, [("red-5", *at(0, 0.0, 90.0), 0.9)]), clock, frames=2)
+    assert moves(feed(s, scene(["red-3", "red-5"]), clock)) == ["hand:red-5"]
+    return s, feed(s, scene(["red-3", "red-5"], {2: {"green": ["green-4"]}}), clock)
+
+
+def test_a_hand_card_read_at_its_seat_before_it_landed_shows_the_camera_sees_hands() -> None:
+    """14605 at 26 s: nothing hidden nor a stack top carried yet, but the first four hand
+    plays each read at their seats on their way: a move out of turn with no sign of a twin
+    laid is told, not held as where the camera shows no hands. A source of true cards
+    shows a card only where it lies."""
+    s, ev = _hand_play_then_out_of_turn(carried=True)
+    assert s.tracker.hands_seen
+    assert moves(ev) == ["seat 2: collect:green-4"]
+    assert rules(ev) == ["out-of-turn"] and held(ev) == []
+    s, ev = _hand_play_then_out_of_turn(carried=False)
+    assert not s.tracker.hands_seen
+    assert rules(ev) == [] and held(ev) == ["out-of-turn"]
+
+
 def test_a_turn_passed_unseen_asks_for_a_twin_and_the_answer_goes_in_before() -> None:
     s, ev = _seat_0_collects_after_seat_2s_turn(hands=True)
     assert moves(ev) == ["seat 0: collect:green-4"]
@@ -1791,6 +1815,29 @@ def test_a_last_card_laid_squarely_on_its_twin_is_the_move_the_reveal_lacks() ->
     ev = _last_card_unread(table(("red-5", x + 1, y, 0.85)),
                            outlined(table(("red-5", x + 1, y, 0.85)), {0: (46.0, 72.0, 0.0)}))
     assert moves(ev) == [] and kinds(ev, "round-over")
+
+
+def test_a_last_card_laid_on_its_twin_boxed_larger_off_it_is_the_move_the_reveal_lacks(
+) -> None:
+    """14509 at 154 s: the round's last card, a joker, laid on the joker boxed 74 px; never
+    seen beside it, it was read 0.6 from a box of 90 px 0.11 card diagonals off the old
+    one's - too changed in size to tell a moved card from a covered one: read as no move,
+    and the reveal one card short. A box that grew cannot be a hand over part of the top:
+    the top's twin lies there. One boxed the same size there, or for a frame only, is not."""
+    x, y = CENTRE
+    still = table(("red-5", x, y, 0.85))
+
+    def lying(w: float, h: float) -> sv.Detections:  # 0.09 card diagonals off the top
+        return outlined(table(("red-5", x + 6, y + 10, 0.85)), {0: (w, h, 0.0)})
+
+    for landing, lies, played in ((still, lying(70.0, 109.0), ["hand:red-5"]),
+                                  (still, lying(46.0, 72.0), []),  # a hand over part of it
+                                  (lying(70.0, 109.0), still, [])):  # in one frame only
+        ev = _last_card_unread(landing, lies)
+        assert moves(ev) == played
+        assert kinds(ev, "round-over")
+    assert "read surely lying elsewhere" in kinds(
+        _last_card_unread(still, lying(70.0, 109.0)), "move")[0].payload["notes"][0]
 
 
 def test_the_last_top_misread_where_it_lies_does_not_resume_a_counted_end() -> None:
@@ -2692,6 +2739,50 @@ def test_a_card_of_a_taken_top_s_misread_face_in_a_hand_is_no_twin_of_it() -> No
     ev = feed(s, outlined(table(("red-0", x + 4, y + 2, 0.75))), clock, frames=10)
     assert moves(ev) == ["hand:red-0"]
     assert s.referee.to_move == 2
+
+
+def _faded_after_coming_down(sure_frames: int) -> list[str]:
+    """A red-2 laid on the discard's red-5, as 14606 read its blue-2 on a blue-3 at 105 s:
+    its box read 0.28-0.48 as it came down (seat 0's stack hidden by the arm), its face
+    read red-2 surely in ``sure_frames`` of those frames; then boxed astride both cards,
+    read 0.25, its face fading to red-0 and red-1 at 0.2-0.3."""
+    C = Card.parse
+    tr, t, out = Tracker(players=4), [0.0], []
+    green = (Pile(C("green-3"), (C("green-3"),), (640.0, 580.0), 100.0, 0.9,
+                  ((C("green-3"), 0.98),), angle=0.0, aspect=1.5),)
+
+    def pile(top: str, conf: float, faces: list[tuple[str, float]], aspect: float = 1.13
+             ) -> Pile:
+        return Pile(C(top), (C(top),), (645.0, 327.0), 84.0, conf,
+                    tuple((C(a), p) for a, p in faces), angle=90.0, aspect=aspect)
+
+    def feed(p: Pile | None, frames: int = 1, arm: bool = False) -> None:
+        for _ in range(frames):
+            out.extend(tr.update(VisibleState(p, (() if arm else green, (), (), ())), t[0]))
+            t[0] += 0.1
+
+    feed(pile("red-5", 0.72, [("red-5", 0.98)]), 10, arm=True)  # round starts
+    feed(pile("red-5", 0.72, [("red-5", 0.98)]), 10)  # seat 0 collects green-3
+    feed(pile("red-2", 0.28, [("red-2", 0.91 if sure_frames > 1 else 0.6)]), arm=True)
+    feed(None, arm=True)
+    feed(pile("red-2", 0.48, [("red-2", 0.95)], aspect=1.25), arm=True)
+    for a, b, c in zip((0.45, 0.4, 0.35, 0.3, 0.28, 0.25, 0.24, 0.23, 0.23, 0.22),
+                       (0.06, 0.13, 0.18, 0.18, 0.19, 0.2, 0.21, 0.22, 0.23, 0.23),
+                       (0.1, 0.1, 0.13, 0.16, 0.17, 0.17, 0.16, 0.17, 0.18, 0.19), strict=True):
+        feed(pile("red-2", 0.25, [("red-2", a), ("red-0", b), ("red-1", c)]))
+    feed(pile("red-0", 0.25, [("red-0", 0.24), ("red-1", 0.22), ("red-2", 0.21)]), 6)
+    feed(pile("red-1", 0.25, [("red-1", 0.29), ("red-0", 0.27), ("red-2", 0.19)]), 5)
+    feed(pile("red-0", 0.25, [("red-0", 0.28), ("red-1", 0.27), ("red-2", 0.22)]), 30)
+    return [str(o.observation) for o in out if isinstance(o, Decoded)]
+
+
+def test_a_play_whose_face_was_read_surely_coming_down_is_that_card_once_boxed_astride(
+) -> None:
+    """14606 at 105 s: the blue-2 was waited out as a box astride two cards, then taken as
+    blue-0 when the next move covered it - a phantom, the play missed. The face read surely
+    as it came down is the card; read so in one frame only, it is not."""
+    assert _faded_after_coming_down(2)[2:] == ["hand:red-2"]
+    assert _faded_after_coming_down(1)[2:] == ["hand:red-0"]
 
 
 def test_a_play_read_unsurely_astride_two_cards_waits_for_the_card_itself() -> None:
