@@ -541,6 +541,7 @@ class Tracker:
         # frames a card held under a stack's top lay there in its place (pulled out)
         self._pulled_frames: Counter[tuple[int, Colour, Card]] = Counter()
         self._first_seen: dict[tuple[int, Card], tuple[float, float]] = {}  # ... at a seat
+        self._seat_reads: Counter[tuple[int, Card]] = Counter()  # ... frames read surely so
         # a lone stack card's readings since it lies there: (seat, card) -> frames, the sum
         # of its own share and of its kin colour's card's share
         self._kin_reads: dict[tuple[int, Card], tuple[int, float, float]] = {}
@@ -682,6 +683,7 @@ class Tracker:
                 for p in piles:
                     if p.confidence >= self.unsure_read:
                         self._first_seen.setdefault((seat, p.top), p.centre)
+                        self._seat_reads[seat, p.top] += 1
             self._pulled_frames.update(self._pulled(raw))
             self._note_loose(raw, t)
         was, last = self.committed, self._candidate
@@ -862,6 +864,7 @@ class Tracker:
             self._twin_landed_frames = self._top_moved_frames = 0
             self._discard_lost = False
             self._first_seen.clear()
+            self._seat_reads.clear()
         self._hidden = set()
         self._missing_since = {}
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
@@ -1080,6 +1083,11 @@ class Tracker:
                     into_collection(top, under.colour if under else None), self.close,
                     impossible=None if near is not None else beside_own_stacks(
                         seat, (st.colour for st in m.stacks[seat])))
+                kin = self._kin_brought(seat, card, under, m)
+                if kin is not None:
+                    card, notes = kin, (*notes, (
+                        f"{pile.top} on seat {seat}'s {kin.colour} stack was read {kin} "
+                        f"surely at that seat since the last move: read as {kin}"))
                 if under is not None:
                     stack = under.colour
                 elif card.colour is not None:
@@ -1088,6 +1096,24 @@ class Tracker:
                     stack = pile.stack_colour or next(iter(Colour))
                 out.append(_Candidate(seat, Move.collect(card, stack), pile.top, pile, notes))
         return out
+
+    def _kin_brought(self, seat: int, card: Card, under: TrackedStack | None,
+                     m: TableModel) -> Card | None:
+        """``card``, read collected onto ``under`` (of the other of red and pink), was read
+        surely as its kin - a card of the stack's colour - at that seat (``touch_frames``
+        frames or more since the last move): it is that kin, read the other colour where it
+        lies (14701 at 49 s: seat 2's red-4 read 0.75-0.89 on its way and as it landed on
+        its red-5, then pink-4 at 0.75 on it - a pink-4 on the red stack, two false
+        alerts). Only where a copy of the kin is left, and not the stack's top itself: its
+        own readings say nothing of the card laid on it (14403 at 131.5 s: a red-0 laid on a
+        pink-0 is a wrong-stack collect)."""
+        kin = twin(card)
+        if (under is None or kin is None or kin.colour != under.colour
+                or kin in (under.top.card, under.top.seen_as)
+                or self._seat_reads[seat, kin] < self.touch_frames
+                or not possible(kin, m.seen())):
+            return None
+        return kin
 
     def _wanders(self, then: Pile | None, now: Pile | None) -> bool:
         """``now`` is the discard pile ``then`` read as another face, below ``unsure_read``

@@ -295,6 +295,30 @@ def _one_stack_each(top: str, *firsts: tuple[str, str]) -> tuple[
     return s, clock, stacks
 
 
+def _red_4_laid_on_the_red_5_read_pink(carried: bool) -> list[Event]:
+    """Seats 0-2 collect red-5, green-2 and yellow-3 on the blue-1; seat 0 lays a red-4 on
+    its red-5 (read red-4 surely in its zone on the way, if ``carried``), where it reads
+    pink-4 at 0.75, red-4 at 0.23."""
+    s, clock, stacks = _one_stack_each("blue-1", ("red", "red-5"), ("green", "green-2"),
+                                       ("yellow", "yellow-3"))
+    others = {1: stacks[1], 2: stacks[2]}
+    if carried:
+        feed(s, scene(["blue-1"], stacks, [("red-4", *at(0, 0.0, 90.0), 0.8)]), clock, frames=3)
+    laid = ("pink-4", *at(0, COLOUR_SLOT["red"] * (W + 20)), 0.9, {"pink-4": 0.75, "red-4": 0.23})
+    return feed(s, scene(["blue-1"], others, [laid]), clock, frames=15)
+
+
+def test_a_card_read_as_its_stack_s_colour_on_its_way_and_its_kin_on_it_is_a_collect() -> None:
+    """14701 at 49 s: seat 2's red-4 read 0.75-0.89 on its way and as it landed on its
+    red-5, then pink-4 at 0.75 on it: taken as a pink-4 on the red stack, two false alerts
+    (wrong stack, and a collect of a card that fits). Read surely as red-4 at that seat
+    since the last move, it is that red-4; never read so, the camera's pink-4 stands."""
+    ev = _red_4_laid_on_the_red_5_read_pink(carried=True)
+    assert moves(ev) == ["seat 0: collect:red-4"] and rules(ev) == []
+    ev = _red_4_laid_on_the_red_5_read_pink(carried=False)
+    assert moves(ev) == ["seat 0: collect:pink-4>red"] and "wrong-stack" in rules(ev)
+
+
 def _yellow_stack_game(top_conf: float) -> tuple[Session, Clock, dict[int, dict[str, list[str]]]]:
     """Seat 1 has a yellow-2 stack (its top read at ``top_conf``), seat 0 a green one."""
     s, clock = started(top="blue-5")
