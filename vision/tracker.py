@@ -2236,8 +2236,16 @@ class Tracker:
         more than a card's size from each of that seat's stacks: a hand held it there (14605
         at 26 s: the first four hand plays each read at their seats on the way, nothing hidden
         nor a stack top carried yet; the next seat's collect out of turn was held for an
-        answer and its alert missed). A source of true cards shows a card only where it
-        lies."""
+        answer and its alert missed) - or a collect whose card was read at its seat more
+        than a card's size from where it comes to lie and from the seat's stacks (14804 at
+        16 s: four collects, no hand play yet, and the jump-in after them held). A source of
+        true cards shows a card only where it lies."""
+        if c.seat is not None and c.move.source is Source.COLLECT and c.pile is not None:
+            # a collect: its card first read at the seat away from where it lies now
+            at = self._first_seen.get((c.seat, c.seen_as))
+            size = c.pile.size or 1.0
+            return at is not None and _apart(at, c.pile.centre) > size and all(
+                _apart(at, st.centre) > (st.size or 1.0) for st in self.model.stacks[c.seat])
         for seat in came:
             at = self._first_seen.get((seat, c.seen_as)) or self._first_seen.get(
                 (seat, c.move.card))

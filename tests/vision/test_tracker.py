@@ -1154,6 +1154,30 @@ def test_a_hand_card_read_at_its_seat_before_it_landed_shows_the_camera_sees_han
     assert rules(ev) == [] and held(ev) == ["out-of-turn"]
 
 
+def _collect_then_out_of_turn(carried: bool) -> tuple[Session, list[Event]]:
+    """A camera that has shown no hands yet: seat 0 collects blue-1 (read in its zone away
+    from where it comes to lie, if ``carried``); then seat 2 collects green-4 - out of
+    turn."""
+    s, clock = started(hands=False)
+    if carried:
+        feed(s, scene(["red-3"], {}, [("blue-1", *at(0, 0.0, 90.0), 0.9)]), clock, frames=2)
+    blue = {0: {"blue": ["blue-1"]}}
+    assert moves(feed(s, scene(["red-3"], blue), clock)) == ["seat 0: collect:blue-1"]
+    return s, feed(s, scene(["red-3"], {**blue, 2: {"green": ["green-4"]}}), clock)
+
+
+def test_a_collected_card_read_at_its_seat_away_from_where_it_lies_shows_hands() -> None:
+    """14804 at 16 s: the first four moves were collects, each card read at its seat on its
+    way in; the next seat's jump-in was held as where the camera shows no hands (true
+    cards put a collected card straight where it lies)."""
+    s, ev = _collect_then_out_of_turn(carried=True)
+    assert s.tracker.hands_seen
+    assert rules(ev) == ["out-of-turn"] and held(ev) == []
+    s, ev = _collect_then_out_of_turn(carried=False)
+    assert not s.tracker.hands_seen
+    assert rules(ev) == [] and held(ev) == ["out-of-turn"]
+
+
 def test_a_turn_passed_unseen_asks_for_a_twin_and_the_answer_goes_in_before() -> None:
     s, ev = _seat_0_collects_after_seat_2s_turn(hands=True)
     assert moves(ev) == ["seat 0: collect:green-4"]
