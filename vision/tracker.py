@@ -330,6 +330,18 @@ def _kin(read: Card, card: Card) -> bool:
     return card.colour is not None and read.colour is card.colour
 
 
+def _read_as_landed(c: _Candidate, landed: Sequence[Card], how: str) -> _Candidate | None:
+    """``c``, a play read from a box astride two cards or round part of one, read as the one
+    card of ``landed`` (None unless exactly one); ``how`` says why, ``{}`` for that card."""
+    if len(landed) != 1:
+        return None
+    note = (f"{c.seen_as} was read ({c.pile.confidence if c.pile else 0:.2f}) from a box "
+            f"astride two cards or round part of one; {how.format(landed[0])}: read as "
+            f"{landed[0]}")
+    return dataclasses.replace(c, seat=None, move=Move.hand(landed[0]),
+                               notes=(*c.notes, note), misread=True)
+
+
 def _share(pile: Pile, card: Card) -> float:
     """The share the pile's reading gives ``card`` (0 if none)."""
     return next((p for a, p in pile.alternatives if a == card), 0.0)
@@ -2240,19 +2252,17 @@ class Tracker:
         than a card's size from where it comes to lie and from the seat's stacks (14804 at
         16 s: four collects, no hand play yet, and the jump-in after them held). A source of
         true cards shows a card only where it lies."""
+        def off_stacks(seat: int, at: tuple[float, float] | None) -> bool:
+            return at is not None and all(_apart(at, st.centre) > (st.size or 1.0)
+                                          for st in self.model.stacks[seat])
+
         if c.seat is not None and c.move.source is Source.COLLECT and c.pile is not None:
             # a collect: its card first read at the seat away from where it lies now
             at = self._first_seen.get((c.seat, c.seen_as))
-            size = c.pile.size or 1.0
-            return at is not None and _apart(at, c.pile.centre) > size and all(
-                _apart(at, st.centre) > (st.size or 1.0) for st in self.model.stacks[c.seat])
-        for seat in came:
-            at = self._first_seen.get((seat, c.seen_as)) or self._first_seen.get(
-                (seat, c.move.card))
-            if at is not None and all(_apart(at, st.centre) > (st.size or 1.0)
-                                      for st in self.model.stacks[seat]):
-                return True
-        return False
+            return (off_stacks(c.seat, at) and at is not None
+                    and _apart(at, c.pile.centre) > (c.pile.size or 1.0))
+        return any(off_stacks(seat, self._first_seen.get((seat, c.seen_as))
+                              or self._first_seen.get((seat, c.move.card))) for seat in came)
 
     def _blind(self, c: _Candidate, t: float) -> str | None:
         """Why a card read landing on the discard may not lie on the top the model has: the
@@ -2338,13 +2348,7 @@ class Tracker:
         landed = [k for k in self._often(self._face_frames)
                   if k not in (top, c.seen_as) and possible(k, seen)
                   and self._face_first[k] < mine]
-        if len(landed) != 1:
-            return None
-        note = (f"{c.seen_as} was read ({c.pile.confidence if c.pile else 0:.2f}) from a box "
-                f"astride two cards or round part of one; the face of {landed[0]} was read "
-                f"surely as it came down: read as {landed[0]}")
-        return dataclasses.replace(c, seat=None, move=Move.hand(landed[0]),
-                                   notes=(*c.notes, note), misread=True)
+        return _read_as_landed(c, landed, "the face of {} was read surely as it came down")
 
     def _twin_landing(self, d: Pile | None) -> bool:
         """``d``, the discard read with the committed top's face, is that card's twin coming
@@ -2374,13 +2378,7 @@ class Tracker:
         landed = [k for k in self._landed_since() | twin
                   if k != c.seen_as and possible(k, seen)
                   and self._landed_first.get(k, -math.inf) < mine]
-        if len(landed) != 1:
-            return None
-        note = (f"{c.seen_as} was read ({c.pile.confidence if c.pile else 0:.2f}) from a box "
-                f"astride two cards or round part of one; {landed[0]} was read surely as it "
-                f"landed: read as {landed[0]}")
-        return dataclasses.replace(c, seat=None, move=Move.hand(landed[0]),
-                                   notes=(*c.notes, note), misread=True)
+        return _read_as_landed(c, landed, "{} was read surely as it landed")
 
     def _in_transit(self, c: _Candidate, t: float) -> bool:
         """A collect of a card that fits the discard, read still for less than
