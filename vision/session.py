@@ -671,18 +671,20 @@ class Session:
     def _no_sign_of(self, unseen: list[Played], obs: Observation) -> bool:
         """Nothing was seen that one of the ``unseen`` moves (a twin laid squarely by the seat
         to move) leaves: no hand at any place it could lie (hidden, then seen again as
-        before), and the discard read all along as its top - or as this move's card, laid
-        on it - never as another card nor not at all. Then the next seat's move came out of
-        turn, far more often than a twin was laid unseen (the 70 development games: 9 of 12
-        such moves, each held for an answer before). Only where the camera sees hands (cards
+        before), and the discard read as its top whenever it showed - or as this move's card,
+        laid on it - never as another card. Then the next seat's move came out of turn, far
+        more often than a twin was laid unseen (the 70 development games: 9 of 12 such
+        moves, each held for an answer before). A hand over the discard is a sign only while
+        a copy of its top is left to lay there (14808 at 53.3 s: an arm over the discard,
+        both yellow-4s played, held seat 1's jump-in). Only where the camera sees hands (cards
         were hidden a while and seen again as before, or the discard pile was out of sight in
         a frame): a source without them shows no sign of any move. Not while the turn order
         is in doubt (see :meth:`_follow_turn`)."""
         tr, r = self.tracker, self.referee.round
         if r is None or not r.discard or not tr.hands_seen or self._turn_doubted:
             return False
-        if None in tr.touched or any(self._hand_at(u) for u in unseen):
-            return False  # a hand over the discard, or where a twin could lie
+        if any(self._hand_at(u) for u in unseen):
+            return False  # a hand where a twin could lie (the discard's, if a copy is left)
         tops = {r.top, *(c.seen_as for c in tr.model.discard[-2:])}
         if isinstance(obs, Played) and obs.move.to_discard:
             tops.add(obs.move.card)

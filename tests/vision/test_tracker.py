@@ -1222,6 +1222,28 @@ def _a_hand_in_seat_0s_turn() -> tuple[Session, Clock, dict[int, dict[str, list[
     return s, clock, stacks
 
 
+def test_a_hand_over_the_discard_is_no_sign_of_a_twin_collected_when_no_top_twin_is_left(
+) -> None:
+    """14808 at 53.3 s: an arm hid the discard (and another seat's stack) in seat 0's turn,
+    both of its yellow-4s played already; seat 1 then collected out of turn, and the alert
+    was held for an answer - as if seat 0 could have laid a twin where the arm was (both
+    red-3s played here)."""
+    s, clock, stacks = _one_stack_each("red-3", ("blue", "blue-1"), ("yellow", "yellow-2"),
+                                       ("pink", "pink-4"))
+    x, y = CENTRE
+    red_5 = [("red-5", x + 20, y + 30, 0.9), ("red-3", x, y, 0.5)]
+    red_3 = [("red-3", x - 20, y + 10, 0.9), ("red-5", x + 20, y + 30, 0.5)]
+    assert moves(feed(s, scene([], stacks, red_5), clock)) == ["hand:red-5"]
+    assert moves(feed(s, scene([], stacks, red_3), clock)) == ["hand:red-3"]
+    feed(s, scene([], stacks), clock, frames=8)  # seat 2 to move: a hand over the discard
+    feed(s, scene([], stacks, red_3), clock)
+    stacks[0] = {"blue": ["blue-1"], "green": ["green-5"]}
+    ev = feed(s, scene([], stacks, red_3), clock)
+    assert moves(ev) == ["seat 0: collect:green-5"]
+    assert rules(ev) == ["out-of-turn"] and held(ev) == []
+    assert "told as it is" in kinds(ev, "question")[0].payload["text"]
+
+
 def test_alerts_held_for_an_unseen_twin_are_told_when_the_players_say_there_was_none(
 ) -> None:
     s, clock, stacks = _a_hand_in_seat_0s_turn()
@@ -1529,6 +1551,35 @@ def test_a_twin_seen_beside_a_top_of_the_seat_to_move_goes_in_before_a_move_out_
     ev = feed(s, scene(["blue-3"], stacks), clock, frames=8)
     assert moves(ev) == ["seat 0: collect:yellow-2", "seat 2: collect:green-5"]
     assert rules(ev) == ["out-of-turn"]
+
+
+def _twin_beside_then_the_stack_boxed(grow: float, turn: float = 4.0) -> list[Event]:
+    """Seat 0, to move, brings a second yellow-2 beside its yellow-2 (three frames); its
+    stack then shows boxed ``grow`` times its size, ``turn`` degrees turned, 2 px off; then
+    seat 0 collects a pink-5 on a new stack."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    x, y = at(0, COLOUR_SLOT["yellow"] * (W + 20))
+    feed(s, scene(["blue-3"], stacks, [("yellow-2", x + W + 6, y - 10, 0.8)]), clock, frames=3)
+    others = {k: v for k, v in stacks.items() if k != 0}
+    laid = outlined(scene(["blue-3"], others, [("yellow-2", x + 2, y + 1, 0.9)]))
+    laid.data[CORNERS][-1] = outlined(table(("yellow-2", x + 2, y + 1, 0.9)), {
+        0: (grow * W, grow * H, turn)}).data[CORNERS][0]
+    ev = feed(s, laid, clock, frames=15)
+    stacks[0]["pink"] = ["pink-5"]
+    return ev + feed(s, outlined(scene(["blue-3"], stacks)), clock, frames=10)
+
+
+def test_a_twin_seen_beside_then_its_stack_boxed_larger_in_place_is_a_collect() -> None:
+    """14810 at 89.5 s: seat 1's second blue-4 read coming in beside its blue-4 (0.64-0.91),
+    then the stack boxed 75 px, not 69, 2 px and 4 degrees off: no move shows, yet a twin
+    lies on it; seat 1's next collect then looked in turn, and the round's scores were
+    wrong."""
+    ev = _twin_beside_then_the_stack_boxed(1.09)
+    assert moves(ev) == ["seat 0: collect:yellow-2", "seat 0: collect:pink-5"]
+    assert rules(ev) == ["out-of-turn"]
+    # boxed as before (the twin taken away again), nothing shows it laid
+    assert moves(_twin_beside_then_the_stack_boxed(1.0, turn=0.0)) == ["seat 0: collect:pink-5"]
 
 
 def test_a_twin_seen_beside_one_stack_is_the_one_laid_where_an_arm_hid_two() -> None:
@@ -2666,6 +2717,34 @@ def test_the_card_under_the_top_read_where_it_lay_is_the_top_hidden_not_a_play()
         assert moves(ev) == ["hand:green-4"]
         assert not [e for e in kinds(ev, "status") if "takes_back" in e.payload]
         assert [str(o) for o in s.referee.observations][-2:] == ["hand:green-1", "hand:green-4"]
+
+
+def _card_under_the_top_peeking(dx: float) -> list[Event]:
+    """As :func:`_card_under_the_top_alone`, but the green-5 under the green-1 is read at 0.3
+    from the part of it that peeks out, 25 px right and 10 px down of where it lay, by turns
+    with the green-1 in place for a second; then ``dx`` px further right for 1.2 s while a
+    hand hides the green-1; then a green-4 lands."""
+    s, clock = started(top="yellow-5")
+    x, y = CENTRE
+    under = ("green-5", x, y, 0.55)
+    feed(s, table(("green-5", x, y, 0.9), ("yellow-5", x + 30, y, 0.5)), clock)
+    assert moves(feed(s, table(("green-1", x - 6, y - 28, 0.9), under), clock)
+                 ) == ["hand:green-1"]
+    ev: list[Event] = []
+    for _ in range(3):
+        ev += feed(s, table(("green-5", x + 25, y + 10, 0.3)), clock, frames=2)
+        ev += feed(s, table(("green-1", x - 6, y - 28, 0.9), under), clock, frames=2)
+    ev += feed(s, table(("green-5", x + 25 + dx, y + 10, 0.3)), clock, frames=12)
+    return ev + feed(s, table(("green-4", x - 12, y - 20, 0.9), under), clock)
+
+
+def test_a_card_under_the_top_read_where_it_peeked_out_before_is_no_play() -> None:
+    """14802 at 95.2 s: the joker under the red-4 and red-3 read at 0.25-0.31 from the part of
+    it that peeks out, by turns with the red-3 in place, then alone while a hand brought the
+    yellow-3 over the red-3: a phantom joker played, an out-of-turn alert after it."""
+    assert moves(_card_under_the_top_peeking(0.0)) == ["hand:green-4"]
+    # read somewhere else, it is no card seen peeking there: a twin, laid
+    assert moves(_card_under_the_top_peeking(40.0)) == ["hand:green-5", "hand:green-4"]
 
 
 def test_a_top_read_otherwise_where_the_card_under_it_lay_is_that_card_misread() -> None:
