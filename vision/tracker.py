@@ -452,6 +452,8 @@ class Tracker:
         self.twin_grow = 1.05
         # ... or whose box is below part_of of the old top's size, turned at most part_turn
         self.part_of, self.part_turn = 0.85, 15.0
+        # ... read below part_read: it may be a part of the top read otherwise (_maybe_same)
+        self.part_read = 0.7
         # a stack top gone from its seat as a new discard card landed whose reading gives it
         # left_share or more, or reads its colour (the top read surely before): it was
         # played from there and is misread on the discard
@@ -831,11 +833,14 @@ class Tracker:
                 and [len(r) for r in state.reveals] == want)
 
     # -- phases ----------------------------------------------------------------------------
-    def _commit(self, state: VisibleState, moved: bool = True) -> None:
-        """``moved``: a move was read (what showed since the last one is snapshot for the
-        session and starts anew); not after a nudge or hidden cards seen back as they were,
+    def _commit(self, state: VisibleState, moved: bool = True, moves: int = 1) -> None:
+        """``moved``: ``moves`` moves were read (what showed since the last one is snapshot
+        for the session and starts anew - but after two or more read at once, a hand at the
+        stacks of the seat to move after them is kept for its turn: see
+        :meth:`_next_seat_s`); not after a nudge or hidden cards seen back as they were,
         which keep what showed meanwhile for the next move."""
         arrival = self._arrival(state) if moved else set()
+        kept = self._next_seat_s(moves) if moved and moves > 1 else []
         if self.committed is not None and state.discard is not None and (
                 self.committed.discard is None
                 or state.discard.top != self.committed.discard.top):
@@ -871,6 +876,11 @@ class Tracker:
                            self._landed_frames, self._read_frames, self._pulled_frames,
                            self._face_frames):
                 frames.clear()
+            for frames, places in kept:
+                frames.update(places)
+                # ... and not told with these moves (as laid before them, out of turn)
+                self.touched, self.twin_beside, self.twin_held = (
+                    x - places.keys() for x in (self.touched, self.twin_beside, self.twin_held))
             self._face_first.clear()
             self._discard_faces.clear()
             self._came_down.clear()
@@ -891,6 +901,23 @@ class Tracker:
         self._missing_since = {}
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
             self._follow(self.model.stacks[seat], piles)
+
+    def _next_seat_s(self, moves: int) -> list[tuple[Counter[Place], Counter[Place]]]:
+        """Of the frames that showed a hand at a stack (its twin over or beside it), those at
+        the stacks of the seat to move once ``moves`` moves are read from the seat to move
+        now: moves read late, together (the table hidden a while), may be read after the
+        next seat's hand was there already (14905 at 164.5 s: seat 3's second blue-0 read
+        coming in beside its blue-0 and laid squarely on it, while seats 1 and 2's collects
+        waited out a hidden table; read after them, and the sight with them, the hand over
+        the discard in seat 3's turn was taken for the rainbow joker's twin laid - a
+        phantom play, the collect lost)."""
+        k = self._turn()
+        if k is None:
+            return []
+        seat = (k + moves) % self.players
+        return [(frames, Counter({p: n for p, n in frames.items()
+                                  if p is not None and p[0] == seat}))
+                for frames in (self._twin_frames, self._beside_frames)]
 
     @staticmethod
     def _follow(stacks: Sequence[TrackedStack], piles: Sequence[Pile]) -> None:
@@ -2149,7 +2176,7 @@ class Tracker:
                 out.append(dataclasses.replace(c.decoded(t, state, *why), paired=True,
                                                unsure=blind))
             self._asked = None
-            self._commit(state)
+            self._commit(state, moves=len(pair or covered))
             # a top played from its stack lay beside it in a hand on its way: no twin laid
             # there (12007 at 107 s: seat 1's blue-1, then seat 2's collect, read as seat 1's
             # second blue-2 laid out of turn too)
@@ -2537,9 +2564,11 @@ class Tracker:
 
     def _maybe_same(self, c: _Candidate) -> bool:
         """A hand play read unsurely, whose reading gives the old discard top a share too,
-        or whose box is a part of the old top's (smaller: an arm over the card): perhaps
-        the old card read otherwise for a moment (a drifting misread). 10704 at 151 s: a
-        pink-3 half hidden, boxed at two thirds of its size, read surely as pink-4. Also a
+        or read below ``part_read`` from a box that is a part of the old top's (smaller: an
+        arm over the card): perhaps the old card read otherwise for a moment (a drifting
+        misread). 10704 at 151 s: a pink-3 half hidden, boxed at two thirds of its size,
+        read surely as pink-4; 14909 at 49.3 s: a hand over the blue-2 left a box of 0.81
+        of its size, read blue-0 at 0.55-0.61 for 0.5 s - a phantom hand play. Also a
         box not shaped like a card on the very spot of the old top's, however sure its
         reading: the old card boxed otherwise (12108 at 81 s: the yellow-3 boxed across,
         1.16 long to wide, read yellow-0 at 0.55 for 0.6 s - a phantom hand play). A part
@@ -2553,12 +2582,12 @@ class Tracker:
         if (was is not None and c.pile.squarish
                 and c.pile.shifted_from(was) <= self.still_shift):
             return True
-        if c.pile.confidence >= self.unsure_read:
-            return False
         old = self.model.discard[-1]  # as read, or as taken (a stack top it left, a prior)
-        if any(_gives(c.pile, card, self.drift_share) for card in {old.seen_as, old.card}):
+        if c.pile.confidence < self.unsure_read and any(
+                _gives(c.pile, card, self.drift_share) for card in {old.seen_as, old.card}):
             return True
-        if was is None or c.pile.size >= self.part_of * was.size:
+        if (was is None or c.pile.size >= self.part_of * was.size
+                or c.pile.confidence >= self.part_read):
             return False
         # a part keeps the card's edges; a card laid anew lies turned (10408)
         turn = c.pile.turned_from(was)

@@ -603,6 +603,21 @@ def test_an_unsure_reading_of_a_part_of_the_discard_waits_as_one_that_may_be_the
     assert moves(feed(s, whole, clock, frames=8)) == ["hand:pink-1"]
 
 
+def test_a_part_of_the_discard_read_fairly_surely_waits_as_one_that_may_be_the_old() -> None:
+    """14909 at 49.3 s: a hand over the blue-2 left a box of 0.81 of its size, 0.1 card
+    diagonals off, read blue-0 at 0.55-0.61 for 0.5 s - a phantom hand play, then the
+    blue-2 read again where it lay as the hand hid the discard."""
+    s, clock = started(top="blue-2", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
+    part = part_of_a_card("blue-0", 0.8, 0.6, {"blue-0": 0.72, "blue-2": 0.07})
+    ev = feed(s, part, clock, frames=5)
+    ev += feed(s, scene(["blue-2"]), clock, frames=10)
+    assert moves(ev) == [] and not kinds(ev, "question")
+    assert moves(feed(s, part, clock, frames=16)) == ["hand:blue-0"]  # it stays: a play
+    # read surely (0.7 or more), a part as small is a card laid, at once
+    sure = part_of_a_card("blue-1", 0.8, 0.8, {"blue-1": 0.9, "blue-0": 0.03})
+    assert moves(feed(s, sure, clock, frames=6)) == ["hand:blue-1"]
+
+
 def test_an_unsure_part_of_the_discard_boxed_across_the_card_waits_as_the_old() -> None:
     """13805 at 19.3 s: a hand over the blue-4 left a box of no card's shape (1.2 long to
     wide, 0.7 of the card's size) whose long side lay across the card's, read blue-2 at 0.32
@@ -1580,6 +1595,36 @@ def test_a_twin_seen_beside_then_its_stack_boxed_larger_in_place_is_a_collect() 
     assert rules(ev) == ["out-of-turn"]
     # boxed as before (the twin taken away again), nothing shows it laid
     assert moves(_twin_beside_then_the_stack_boxed(1.0, turn=0.0)) == ["seat 0: collect:pink-5"]
+
+
+def _twin_beside_before_a_late_read_move(twin: bool) -> list[Event]:
+    """Seat 0 to move; an arm over the discard while seats 0 and 1 collect, and, before the
+    discard shows again, seat 2's second green-1 (if ``twin``) read beside its green-1 for
+    three frames; then seat 0 collects again."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    stacks[0]["red"], stacks[1]["blue"] = ["red-5"], ["blue-4"]
+    ev = feed(s, scene([], stacks), clock, frames=12)
+    x, y = at(2, COLOUR_SLOT["green"] * (W + 20))
+    if twin:
+        ev += feed(s, scene([], stacks, [("green-1", x + W + 6, y - 10, 0.8)]), clock,
+                   frames=3)
+    ev += feed(s, scene([], stacks), clock, frames=3)
+    ev += feed(s, scene(["blue-3"], stacks), clock, frames=20)
+    stacks[0]["green"] = ["green-5"]
+    return ev + feed(s, scene(["blue-3"], stacks), clock, frames=10)
+
+
+def test_a_twin_seen_beside_the_next_seat_s_top_before_late_moves_counts_in_its_turn(
+) -> None:
+    """14905 at 164.5 s: seat 3's second blue-0 came in beside its blue-0 while seats 1 and
+    2's collects waited out a hidden discard; read with them, the sight was gone by seat 3's
+    turn: seat 0's next collect was read after a phantom joker laid by seat 3."""
+    ev = _twin_beside_before_a_late_read_move(twin=True)
+    assert moves(ev)[-1] == "seat 0: collect:green-5"
+    assert "seat 2: collect:green-1" in moves(ev) and "out-of-turn" not in rules(ev)
+    ev = _twin_beside_before_a_late_read_move(twin=False)  # no sight of it: out of turn
+    assert "seat 2: collect:green-1" not in moves(ev)
 
 
 def test_a_twin_seen_beside_one_stack_is_the_one_laid_where_an_arm_hid_two() -> None:
