@@ -1283,7 +1283,8 @@ class Tracker:
         - a phantom hand play, then an out-of-turn alert). A top laid where that card lay
         may be that card misread (see :meth:`_taken_back`); its twin laid anew is read on
         its way in (12508 at 83 s: a blue-5 read 0.23 and 0.11 card diagonals off the
-        first blue-5's place, then lying 0.01 and 5 degrees from it)."""
+        first blue-5's place, then lying 0.01 and 5 degrees from it). So too where it was read
+        peeking out before (:meth:`_note_peeks`), whether or not it was read elsewhere."""
         if d is None or len(self._laid) < 2 or not self.model.discard:
             return False
         top = self._laid[-1]
@@ -1717,23 +1718,30 @@ class Tracker:
             # (13604 at 107.8 s: a blue-0 read 0.82 coming down 0.31 card diagonals off the
             # blue-0, then lying 6 px - 0.07 card diagonals - off it)
             out.append((None, d))
+        return out + self._grown_on_twin(state, {(seat, p.top) for seat, p in out})
+
+    def _grown_on_twin(self, state: VisibleState, moved: set[tuple[int | None, Card]]
+                       ) -> list[tuple[int | None, Pile]]:
+        """Stack tops (not ``moved``) boxed ``twin_grow`` times larger where they lay at the
+        last commit, in the first frame of this stable state and in this one, after a second
+        card of their face was read beside them: the twin laid almost squarely on the top -
+        no hand over part of a top grows its box (14810 at 89.5 s: seat 1's second blue-4
+        read coming in beside its blue-4, 0.64-0.91, then the stack boxed 75 px, not 69, 2 px
+        and 4 degrees off - the collect was lost, the seat's next collect read in turn, and
+        the round's scores wrong)."""
+        assert self.committed is not None and self._candidate is not None
         beside = self._often(self._beside_frames)
+        out: list[tuple[int | None, Pile]] = []
         for seat, (now, first, then) in enumerate(zip(state.seats, self._candidate.seats,
                                                       self.committed.seats, strict=True)):
             for pile in then:
-                if (seat, pile.top) in {(s, p.top) for s, p in out} or not any(
+                if (seat, pile.top) in moved or not any(
                         (seat, st.colour) in beside for st in self.model.stacks[seat]
                         if st.top.seen_as == pile.top and _on(st, pile)):
                     continue
                 grown = [[p for p in x if p.top == pile.top and _lies_as(p, pile, apart=2.0)
                           and p.size >= self.twin_grow * pile.size] for x in (now, first)]
                 if all(grown):
-                    # a second card of its face read beside it, and the top lies boxed larger
-                    # where it lay: the twin laid almost squarely on it (no hand over part of
-                    # the top grows its box; 14810 at 89.5 s: seat 1's second blue-4 read
-                    # coming in beside its blue-4, 0.64-0.91, then the stack boxed 75 px, not
-                    # 69, 2 px and 4 degrees off - the collect was lost, the seat's next
-                    # collect read in turn, and the round's scores wrong)
                     out.append((seat, grown[0][0]))
         return out
 
@@ -2407,7 +2415,8 @@ class Tracker:
         was = self.committed.discard if self.committed is not None else None
         return (d is not None and was is not None and d.top == was.top
                 and d.confidence >= self.unsure_read
-                and (d.moved_from(was) or d.size > was.size and d.shifted_from(was) > 0.08))
+                and (d.moved_from(was)
+                     or d.size > was.size and d.shifted_from(was) > self.near_shift))
 
     def _face_landed(self, c: _Candidate) -> _Candidate | None:
         """The one card, other than the old top and the unsure reading ``c``, whose face was
