@@ -506,6 +506,7 @@ class Tracker:
         self._top_back_frames = 0  # frames running the committed top read surely, whole
         self._wander_weight: Counter[Card] = Counter()  # the candidate's discard faces, summed
         self._held_since: float | None = None
+        self._held_meanwhile = False  # ... at some time since the last move was read
         self._asked_hold = False
         self._asked: TableModel | None = None  # the model before the last question's rebase
         self._last_laid: _LastLaid | None = None  # the last move, if laid so (back_s)
@@ -833,14 +834,17 @@ class Tracker:
                 and [len(r) for r in state.reveals] == want)
 
     # -- phases ----------------------------------------------------------------------------
-    def _commit(self, state: VisibleState, moved: bool = True, moves: int = 1) -> None:
+    def _commit(self, state: VisibleState, moved: bool = True, moves: int = 1,
+                seat: int | None = None) -> None:
         """``moved``: ``moves`` moves were read (what showed since the last one is snapshot
-        for the session and starts anew - but after two or more read at once, a hand at the
-        stacks of the seat to move after them is kept for its turn: see
-        :meth:`_next_seat_s`); not after a nudge or hidden cards seen back as they were,
-        which keep what showed meanwhile for the next move."""
+        for the session and starts anew - but when they were read late, two or more at once
+        or after cards were held hidden, a hand at the stacks of the seat to move after them
+        is kept for its turn: see :meth:`_next_seat_s`); not after a nudge or hidden cards
+        seen back as they were, which keep what showed meanwhile for the next move.
+        ``seat``: the seat of the last of them, when it names one."""
         arrival = self._arrival(state) if moved else set()
-        kept = self._next_seat_s(moves) if moved and moves > 1 else []
+        late = moves > 1 or self._held_meanwhile  # read late: the table hidden a while
+        kept = self._next_seat_s(moves, seat) if moved and late else []
         if self.committed is not None and state.discard is not None and (
                 self.committed.discard is None
                 or state.discard.top != self.committed.discard.top):
@@ -856,6 +860,7 @@ class Tracker:
         self._held_since, self._asked_hold = None, False
         self._unexplained_since = None
         if moved:
+            self._held_meanwhile = False
             self._last_laid = None
             self._squared = False
             self.hand_from = frozenset()
@@ -902,21 +907,29 @@ class Tracker:
         for seat, piles in enumerate(state.seats):  # stacks follow their cards when nudged
             self._follow(self.model.stacks[seat], piles)
 
-    def _next_seat_s(self, moves: int) -> list[tuple[Counter[Place], Counter[Place]]]:
+    def _next_seat_s(self, moves: int, seat: int | None
+                     ) -> list[tuple[Counter[Place], Counter[Place]]]:
         """Of the frames that showed a hand at a stack (its twin over or beside it), those at
-        the stacks of the seat to move once ``moves`` moves are read from the seat to move
-        now: moves read late, together (the table hidden a while), may be read after the
-        next seat's hand was there already (14905 at 164.5 s: seat 3's second blue-0 read
-        coming in beside its blue-0 and laid squarely on it, while seats 1 and 2's collects
-        waited out a hidden table; read after them, and the sight with them, the hand over
-        the discard in seat 3's turn was taken for the rainbow joker's twin laid - a
-        phantom play, the collect lost)."""
+        the stacks of the seat to move once ``moves`` moves are read - the seat after
+        ``seat``, the last one's, or else ``moves`` seats after the seat to move now (hand
+        plays name no seat) - unless that is the seat to move now (a seat jumped in: what
+        its hand did goes with these moves). Moves read late (the table hidden a while) may
+        be read after the next seat's hand was there already (14905 at 164.5 s: seat 3's
+        second blue-0 read coming in beside its blue-0 and laid squarely on it, while seats
+        1 and 2's collects waited out a hidden table; read after them, and the sight with
+        them, the hand over the discard in seat 3's turn was taken for the rainbow joker's
+        twin laid - a phantom play, the collect lost; 15007 at 154.6 s: seat 1's second
+        pink-2 laid on its pink-2 while seat 0's blue-3, played under an arm, waited to be
+        read - taken for a twin laid out of turn before it, a phantom move and a false
+        alert)."""
         k = self._turn()
-        if k is None:
+        if seat is None and k is None:
             return []
-        seat = (k + moves) % self.players
+        nxt = (seat + 1 if seat is not None else k + moves) % self.players
+        if nxt == k:
+            return []  # the seat to move now: its sight goes with these moves (a jump-in)
         return [(frames, Counter({p: n for p, n in frames.items()
-                                  if p is not None and p[0] == seat}))
+                                  if p is not None and p[0] == nxt}))
                 for frames in (self._twin_frames, self._beside_frames)]
 
     @staticmethod
@@ -1800,7 +1813,7 @@ class Tracker:
                              self.committed)
         if cands:
             self.model = self._after(cands[0])
-        self._commit(state, moved=bool(cands))
+        self._commit(state, moved=bool(cands), seat=cands[0].seat if cands else None)
         if not cands:
             return []
         return [cands[0].decoded(t, state)]
@@ -2184,7 +2197,7 @@ class Tracker:
                 out.append(dataclasses.replace(c.decoded(t, state, *why), paired=True,
                                                unsure=blind))
             self._asked = None
-            self._commit(state, moves=len(pair or covered))
+            self._commit(state, moves=len(pair or covered), seat=(pair or covered)[-1].seat)
             # a top played from its stack lay beside it in a hand on its way: no twin laid
             # there (12007 at 107 s: seat 1's blue-1, then seat 2's collect, read as seat 1's
             # second blue-2 laid out of turn too)
@@ -2208,7 +2221,7 @@ class Tracker:
                 c, m = around
                 held, asked, since = self._held_since, self._asked_hold, self._missing_since
                 self.model, self._asked = m, None
-                self._commit(state)
+                self._commit(state, seat=c.seat)
                 self._held_since, self._asked_hold, self._missing_since = held, asked, since
                 where = self._missing(observed)
                 return [dataclasses.replace(
@@ -2225,6 +2238,7 @@ class Tracker:
         observed = _key(state)
         if self._held_since is None:
             self._held_since = t
+            self._held_meanwhile = True
         missing = self._places_missing(observed)
         self._hidden |= missing
         self._missing_since = {p: self._missing_since.get(p, t) for p in missing}
@@ -2309,7 +2323,7 @@ class Tracker:
         blind = self._blind(c, t)
         self.hands_seen = self.hands_seen or self._carried(c, m) or self._held_first(c, came)
         self.model, self._asked = m, None
-        self._commit(state)
+        self._commit(state, seat=c.seat)
         self._last_laid = last
         self.hand_from = came
         out = c.decoded(t, state)

@@ -1627,6 +1627,71 @@ def test_a_twin_seen_beside_the_next_seat_s_top_before_late_moves_counts_in_its_
     assert "seat 2: collect:green-1" not in moves(ev)
 
 
+def _twin_beside_while_a_hidden_play_waits(twin: bool) -> list[Event]:
+    """Seat 0 to move plays blue-5 under an arm that hides the discard 1.5 s; before it shows
+    again, seat 1's second pink-4 (if ``twin``) is read beside its pink-4 for three frames;
+    then seat 2 collects a yellow-0."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    ev = feed(s, scene([], stacks), clock, frames=15)
+    x, y = at(1, COLOUR_SLOT["pink"] * (W + 20))
+    if twin:
+        ev += feed(s, scene([], stacks, [("pink-4", x + W + 6, y - 10, 0.8)]), clock,
+                   frames=3)
+    ev += feed(s, scene(["blue-3", "blue-5"], stacks), clock, frames=20)
+    stacks[2]["yellow"] = ["yellow-0"]
+    return ev + feed(s, scene(["blue-3", "blue-5"], stacks), clock, frames=10)
+
+
+def test_a_twin_seen_beside_the_next_seat_s_top_while_a_play_is_hidden_is_in_turn() -> None:
+    """15007 at 154.6 s: seat 1's second pink-2 laid on its pink-2 while seat 0's blue-3,
+    played under an arm, waited to be read: taken for a twin laid out of turn before it - a
+    phantom move, a false alert."""
+    ev = _twin_beside_while_a_hidden_play_waits(twin=True)
+    assert moves(ev) == ["hand:blue-5", "seat 1: collect:pink-4", "seat 2: collect:yellow-0"]
+    assert "out-of-turn" not in rules(ev)
+    ev = _twin_beside_while_a_hidden_play_waits(twin=False)  # no sight of it
+    assert "seat 1: collect:pink-4" not in moves(ev)
+
+
+def test_a_twin_seen_beside_the_seat_to_move_goes_in_before_a_jump_in_read_late() -> None:
+    """As 13703, the jump-in read late, after an arm hid the discard (14905 at 181.3 s: seat
+    2's second green-3 laid on its green-3, then seat 1 jumped in; read after the hidden
+    discard, the sight of the twin was kept for "the seat after seat 1" - seat 2 itself -
+    and the collect was lost)."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    x, y = at(0, COLOUR_SLOT["yellow"] * (W + 20))
+    feed(s, scene(["blue-3"], stacks, [("yellow-2", x + W + 6, y - 10, 0.8)]), clock, frames=3)
+    feed(s, scene(["blue-3"], stacks), clock, frames=8)
+    feed(s, scene([], stacks), clock, frames=15)  # an arm over the discard
+    stacks[2]["green"].append("green-5")
+    ev = feed(s, scene(["blue-3"], stacks), clock, frames=20)
+    assert moves(ev) == ["seat 0: collect:yellow-2", "seat 2: collect:green-5"]
+    assert rules(ev) == ["out-of-turn"]
+
+
+def test_twins_seen_beside_each_seat_skipped_go_in_before_a_move_read_late() -> None:
+    """14403 at 45-52 s: seats 2 and 3 each laid a twin squarely, seen beside it, then an arm
+    hid the discard and seat 0 collected: the sight at seat 3 was kept for "the seat after
+    the one to move" as if seat 2 had moved - but seat 0 moved: both twins go in."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    feed(s, scene(["blue-3"], stacks, [("red-5", *at(0, 0.0, 90.0), 0.8)]), clock, frames=2)
+    stacks[0]["red"] = ["red-5"]
+    assert moves(feed(s, scene(["blue-3"], stacks), clock)) == ["seat 0: collect:red-5"]
+    for seat, colour, card in ((1, "pink", "pink-4"), (2, "green", "green-1")):
+        x, y = at(seat, COLOUR_SLOT[colour] * (W + 20))
+        feed(s, scene(["blue-3"], stacks, [(card, x + W + 6, y - 10, 0.8)]), clock, frames=3)
+        feed(s, scene(["blue-3"], stacks), clock, frames=8)
+    feed(s, scene([], stacks), clock, frames=15)  # an arm over the discard
+    stacks[0]["green"] = ["green-5"]
+    ev = feed(s, scene(["blue-3"], stacks), clock, frames=20)
+    assert moves(ev) == ["seat 1: collect:pink-4", "seat 2: collect:green-1",
+                         "seat 0: collect:green-5"]
+    assert rules(ev) == []
+
+
 def test_a_twin_seen_beside_one_stack_is_the_one_laid_where_an_arm_hid_two() -> None:
     """13404 at 167 s: seat 2 laid its second green-1 squarely on its green-1 - seen beside
     it - while its arm hid its red-1 stack too; both stacks counted as touched, so no twin
