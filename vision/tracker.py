@@ -657,8 +657,8 @@ class Tracker:
         self._now = t
         if self.phase is Phase.PLAYING:
             self._note_peeks(state.discard)
-        if self.phase is Phase.PLAYING and self._under_top(state.discard):
-            state = dataclasses.replace(state, discard=None)  # its top hidden by a hand
+            if self._under_top(state.discard):
+                state = dataclasses.replace(state, discard=None)  # its top hidden by a hand
         last, self._last_discard = self._last_discard, state.discard
         d = state.discard
         face = d.top if d is not None and _share(d, d.top) >= STEADY_SHARE else None
@@ -883,9 +883,10 @@ class Tracker:
                 frames.clear()
             for frames, places in kept:
                 frames.update(places)
-                # ... and not told with these moves (as laid before them, out of turn)
-                self.touched, self.twin_beside, self.twin_held = (
-                    x - places.keys() for x in (self.touched, self.twin_beside, self.twin_held))
+            # ... and not told with these moves (as laid before them, out of turn)
+            gone = {p for _, places in kept for p in places}
+            self.touched, self.twin_beside, self.twin_held = (
+                x - gone for x in (self.touched, self.twin_beside, self.twin_held))
             self._face_first.clear()
             self._discard_faces.clear()
             self._came_down.clear()
@@ -2356,8 +2357,8 @@ class Tracker:
         if c.seat is not None and c.move.source is Source.COLLECT and c.pile is not None:
             # a collect: its card first read at the seat away from where it lies now
             at = self._first_seen.get((c.seat, c.seen_as))
-            return (off_stacks(c.seat, at) and at is not None
-                    and _apart(at, c.pile.centre) > (c.pile.size or 1.0))
+            return (at is not None and _apart(at, c.pile.centre) > (c.pile.size or 1.0)
+                    and off_stacks(c.seat, at))
         return any(off_stacks(seat, self._first_seen.get((seat, c.seen_as))
                               or self._first_seen.get((seat, c.move.card))) for seat in came)
 
