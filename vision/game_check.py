@@ -138,8 +138,9 @@ def score_game(truth: dict[str, Any], events: list[dict[str, Any]]) -> GameScore
             round_ += 1
         elif ev["kind"] == "move":
             pending = ev["observation"]
-        elif ev["kind"] == "verdict" and pending is not None and ev["observation"] == pending:
-            seen.append((pending, [v["rule"] for v in ev["violations"]], ev["timestamp"],
+        elif ev["kind"] == "verdict" and pending is not None and pending in (
+                ev["observation"], ev.get("read_as")):  # (re-read as it was judged)
+            seen.append((ev["observation"], [v["rule"] for v in ev["violations"]], ev["timestamp"],
                          _withheld(ev), round_))
             pending = None
         elif ev["kind"] == "status" and "takes_back" in ev:  # a misread move taken back

@@ -48,7 +48,7 @@ from vision.detections import empty_detections
 from vision.detector import CardDetector
 from vision.doubt import doubt
 from vision.ink import DeckInks
-from vision.second_look import second_look
+from vision.second_look import second_look, under_look
 from vision.table_view import TableView, VisibleState, sure_faces
 from vision.tracker import (
     Decoded,
@@ -620,12 +620,19 @@ class Session:
         """Before a violation is told: was a card it rests on misread? If so, correct it
         (the verdicts since are judged again) and return the new verdict of this move."""
         assert self.look_close is not None
-        look = second_look(self.referee, seen, self.look_close)
+        look = (second_look(self.referee, seen, self.look_close)
+                or under_look(self.referee, self.tracker.kin_share, self.look_close))
         if look is None:
             return [], verdict
+        if look.last is not None:  # the move just seen went onto the card re-read
+            self.referee.correct(len(self.referee.observations) - 1, look.last)
         events, verdicts = self._corrected(look.index, look.observation, look.note, t,
                                            keep_last=True)
-        self.tracker.reread(look.seat, look.was, look.now)
+        if look.last is not None:
+            assert look.seat is not None
+            self.tracker.recolour(look.seat, look.was, look.now)
+        else:
+            self.tracker.reread(look.seat, look.was, look.now)
         return events, verdicts[-1]
 
     def _corrected(self, index: int, obs: Played, note: str, t: float,
@@ -956,7 +963,8 @@ class Session:
             if why is not None:
                 self._unsure.append((verdict.observation, why))
         shown = self.shown(verdict)
-        events.append(Event("verdict", {**shown, "reading_notes": notes or []}, t))
+        read_as = {} if verdict.observation == obs else {"read_as": str(obs)}  # re-read since
+        events.append(Event("verdict", {**shown, "reading_notes": notes or [], **read_as}, t))
         if shown["violations"] or verdict.anomalies:
             self.last.flagged = frozenset(_flagged_cards(verdict))
         if isinstance(obs, RoundStarted):

@@ -454,6 +454,7 @@ class Tracker:
         self.part_of, self.part_turn = 0.85, 15.0
         # ... read below part_read: it may be a part of the top read otherwise (_maybe_same)
         self.part_read = 0.7
+        self.part_shift = 0.1  # ... a stack top's part lies this close (card diagonals)
         # a stack top gone from its seat as a new discard card landed whose reading gives it
         # left_share or more, or reads its colour (the top read surely before): it was
         # played from there and is misread on the discard
@@ -489,6 +490,7 @@ class Tracker:
         self.settle_s = 1.0
         self._settled: list[Pile] = []
         self._discard_count, self._laid_at, self._now = 0, 0.0, 0.0
+        self._moved_at = 0.0  # when the last move was read
         # each face the discard showed since the last card landed: its first box, and when
         self._first_box: dict[Card, tuple[Pile, float]] = {}
         self._came_in: set[Card] = set()  # ... read elsewhere on the discard since the commit
@@ -860,6 +862,7 @@ class Tracker:
         self._held_since, self._asked_hold = None, False
         self._unexplained_since = None
         if moved:
+            self._moved_at = self._now
             self._held_meanwhile = False
             self._last_laid = None
             self._squared = False
@@ -1533,14 +1536,32 @@ class Tracker:
                     out.append(Recoloured(seat, card, kin, t, n))
         return out
 
+    def kin_share(self, seat: int, card: Card) -> float | None:
+        """How much of a share the camera gave the kin of ``card`` (the same value in the
+        other of red and pink), against ``card``'s own, summed over the frames ``card`` lay
+        alone starting a stack of ``seat`` (and over those it lay there read as that kin,
+        before it was re-read). None: no such readings."""
+        kin = twin(card)
+        if kin is None:
+            return None
+        n, own, other = self._kin_reads.get((seat, card), (0, 0.0, 0.0))
+        m, kin_own, kin_other = self._kin_reads.get((seat, kin), (0, 0.0, 0.0))
+        total = own + kin_other
+        if n + m == 0 or total <= 0:
+            return None
+        return (other + kin_own) / total
+
     def recolour(self, seat: int, was: Card, now: Card) -> None:
-        """The referee was told that the lone ``was`` starting a stack of ``seat`` is
-        ``now``, of the kin colour: so is its stack."""
+        """The referee was told that the ``was`` starting a stack of ``seat`` (alone there,
+        or under the card just collected onto it) is ``now``, of the kin colour: so is its
+        stack."""
         st = next((st for st in self.model.stacks[seat]
-                   if len(st.cards) == 1 and st.top.card == was), None)
+                   if len(st.cards) <= 2 and st.cards[0].card == was), None)
         if st is not None and now.colour is not None:
             st.colour = now.colour
-            st.top.card = st.top.seen_as = now
+            st.cards[0].card = now
+            if len(st.cards) == 1:
+                st.top.seen_as = now
 
     def _filled(self, state: VisibleState, t: float) -> VisibleState:
         """The frame with each known stack top that was read unsurely (below
@@ -2142,7 +2163,8 @@ class Tracker:
         if covered:
             exact = []
         if len(exact) == 1 and not settled and (exact[0][0].misread
-                                                or self._maybe_same(exact[0][0])):
+                                                or self._maybe_same(exact[0][0])
+                                                or self._part_of_stack_top(exact[0][0])):
             return []  # an unsure new reading of the discard that could be the old card, or
             # a stack top read otherwise there (an arm may hide that stack for a moment): wait
         if len(exact) == 1 and self._astride(*exact[0]):
@@ -2162,6 +2184,12 @@ class Tracker:
             return []
         if len(exact) == 1 and self._under_an_arm(exact[0][0], state, t):
             return []
+        if len(exact) == 1 and (lost := self._lost_not_played(exact[0][0], results, observed)):
+            where = self._missing(observed)
+            return self._read_around(*lost, state, observed, t, (
+                f"{lost[0].move.card} landed from a hand: seat {exact[0][0].seat} was not to "
+                f"move, and its {lost[0].move.card} has been unread since before the last "
+                f"move ({where})"))
         if len(exact) == 1:
             return self._take(*exact[0], state, t)
         pair = self._pair(state, observed, results) if not exact and not lifted and settled \
@@ -2219,18 +2247,47 @@ class Tracker:
             # and a new reading must have settled (it may be a misread flickering)
             around = None if lifted else self._around_hidden(results, observed, t, settled)
             if around is not None:
-                c, m = around
-                held, asked, since = self._held_since, self._asked_hold, self._missing_since
-                self.model, self._asked = m, None
-                self._commit(state, seat=c.seat)
-                self._held_since, self._asked_hold, self._missing_since = held, asked, since
-                where = self._missing(observed)
-                return [dataclasses.replace(
-                    c.decoded(t, state, f"read while cards stayed hidden elsewhere ({where})"),
-                    unsure=f"cards stay hidden ({where}): a move there may have gone unseen")]
+                return self._read_around(*around, state, observed, t)
             return self._hold(state, t, partial, before)
         return self._ask("the table changed in a way no single move explains (two moves at "
                          "once, or a misread): what happened?", cands, state, t, before)
+
+    def _read_around(self, c: _Candidate, m: TableModel, state: VisibleState, observed: Key,
+                     t: float, why: str = "") -> list[TrackerEvent]:
+        """Take ``c`` while the cards hidden stay so (still awaited, and asked about once
+        hidden ``hold_s``); its alerts are told as unsure."""
+        held, asked, since = self._held_since, self._asked_hold, self._missing_since
+        self.model, self._asked = m, None
+        self._commit(state, seat=c.seat)
+        self._held_since, self._asked_hold, self._missing_since = held, asked, since
+        where = self._missing(observed)
+        return [dataclasses.replace(
+            c.decoded(t, state, why or f"read while cards stayed hidden elsewhere ({where})"),
+            unsure=f"cards stay hidden ({where}): a move there may have gone unseen")]
+
+    def _lost_not_played(self, c: _Candidate, results: Sequence[tuple[_Candidate, TableModel]],
+                         observed: Key) -> tuple[_Candidate, TableModel] | None:
+        """For ``c``, a stack top played by a seat not to move (and not onto its twin): the
+        hand play of the same card, when that top has been missing since before the last
+        move was read around it - a card the camera lost, not one in a hand on its way for
+        seconds while other seats moved (15101 at 133.5 s: seat 2's red-1 unread from
+        126.3 s on, two seats' plays read around it, then seat 1's red-1 from its hand was
+        taken as seat 2's, out of turn; seat 2 played its own 4 s later). The top stays
+        awaited."""
+        k = self._turn()
+        if (c.seat is None or c.move.source is not Source.STACK or k is None or c.seat == k
+                or c.move.stack is None):
+            return None
+        if self.model.discard and self.model.discard[-1].card == c.move.card:
+            return None  # onto its twin: a jump-in, in or out of turn
+        place: Place = (c.seat, c.move.stack)
+        since = self._missing_since.get(place)
+        if since is None or since >= self._moved_at:
+            return None
+        return next(((h, m) for h, m in results
+                     if h.seat is None and h.move.source is Source.HAND
+                     and h.move.card == c.move.card and _covers(m.key(), observed)
+                     and self._places_missing(observed, m) == {place}), None)
 
     def _hold(self, state: VisibleState, t: float, partial: Sequence[_Candidate] = (),
               before: VisibleState | None = None) -> list[TrackerEvent]:
@@ -2618,6 +2675,24 @@ class Tracker:
         if c.pile.squarish:
             turn = min(turn, 90.0 - turn)  # (turned_from is at most 90)
         return turn <= self.part_turn
+
+    def _part_of_stack_top(self, c: _Candidate) -> bool:
+        """A collect read below ``part_read`` from a smaller box than the stack top's it
+        would cover, on that top's place and not turned from it: perhaps a part of that top
+        (an arm over it) read otherwise for a moment. 15003 at 33.3 s: an arm over seat 1's
+        pink-5 left a box of 0.9 its size, 0.07 card diagonals off, read pink-0 at 0.44-0.52
+        for 0.6 s - a phantom collect, a false alert and a question."""
+        if (c.seat is None or c.move.source is not Source.COLLECT or c.pile is None
+                or self.committed is None or c.pile.confidence >= self.part_read):
+            return False
+        st = self.model.stack_at(c.seat, c.pile.centre, c.pile.size or 1.0)
+        if st is None:
+            return False
+        was = next((p for p in self.committed.seats[c.seat]
+                    if p.top == st.top.seen_as and _on(st, p)), None)
+        return (was is not None and c.pile.size < was.size
+                and c.pile.shifted_from(was) <= self.part_shift
+                and c.pile.turned_from(was) <= self.part_turn)
 
     def _lifted(self, observed: Key) -> bool:
         """Some stack's top is off the table (in a hand), the rest as before or hidden. Not

@@ -61,6 +61,16 @@ def test_a_re_read_card_corrects_the_move_it_came_with() -> None:
     assert (s.exact, s.phantom, s.fp) == (3, 0, 0)
 
 
+def test_a_move_re_read_with_the_card_under_it_counts_as_judged() -> None:
+    # the move as first read ('>red': onto the stack then taken for red), its verdict re-read
+    events = [*_seen("seat 0: collect:pink-1", 1.5), *_seen("hand:red-1", 3.5),
+              {"kind": "move", "observation": "seat 0: collect:blue-2>green"},
+              {"kind": "verdict", "observation": "seat 0: collect:blue-2", "timestamp": 5.5,
+               "violations": [], "read_as": "seat 0: collect:blue-2>green"}]
+    s = score_game(TRUTH, events)
+    assert (s.exact, s.phantom, s.fp, s.seen_moves) == (2, 1, 0, 3)
+
+
 def test_a_move_taken_back_as_a_misread_is_no_move() -> None:
     events = [*_seen("seat 0: collect:red-1", 1.5), *_seen("hand:red-3", 2.5,
                                                           ("discard-not-fitting",)),

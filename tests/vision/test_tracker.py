@@ -152,6 +152,35 @@ def test_the_game_goes_on_around_a_stack_hidden_a_while() -> None:
     assert moves(ev) == [] and not kinds(ev, "question")
 
 
+def test_a_card_landing_that_a_top_lost_long_before_shows_is_the_hand_s_of_the_seat_to_move(
+        ) -> None:
+    """15101 at 133.5 s: seat 2's red-1 went unread (the detector lost it), seat 0's play
+    was read around it; then seat 1 laid a red-1 from its hand - not seat 2's red-1 played
+    out of turn. The lost top stays awaited, and showing again is no move."""
+    s, clock, stacks = _one_stack_each("blue-2", ("yellow", "yellow-3"), ("green", "green-4"),
+                                       ("red", "red-1"))
+    lost = {0: stacks[0], 1: stacks[1]}
+    assert moves(feed(s, scene(["blue-2"], lost), clock, frames=15)) == []
+    ev = feed(s, scene(["blue-2", "blue-1"], lost), clock)  # seat 0, around the lost red-1
+    assert moves(ev) == ["hand:blue-1"]
+    ev = feed(s, scene(["blue-2", "blue-1", "red-1"], lost), clock)  # seat 1
+    assert moves(ev) == ["hand:red-1"] and rules(ev) == []
+    assert "unread since before the last move" in kinds(ev, "move")[0].payload["notes"][-1]
+    ev = feed(s, scene(["blue-2", "blue-1", "red-1"], stacks), clock)
+    assert moves(ev) == [] and s.referee.to_move == 2
+
+
+def test_a_top_lost_only_since_the_last_move_may_be_the_card_played() -> None:
+    s, clock, stacks = _one_stack_each("blue-2", ("yellow", "yellow-3"), ("green", "green-4"),
+                                       ("red", "red-1"))
+    ev = feed(s, scene(["blue-2", "blue-1"], stacks), clock)  # seat 0
+    assert moves(ev) == ["hand:blue-1"]
+    lost = {0: stacks[0], 1: stacks[1]}
+    ev = feed(s, scene(["blue-2", "blue-1"], lost), clock, frames=3)  # on its way
+    ev += feed(s, scene(["blue-2", "blue-1", "red-1"], lost), clock)
+    assert moves(ev) == ["seat 2: stack:red-1"] and rules(ev) == ["out-of-turn"]
+
+
 def test_a_lifted_top_is_awaited_while_another_stack_stays_hidden() -> None:
     """Seat 1's stack is hidden a while; seat 0 lifts its blue-3 (blue-2 below shows): that
     is a card in a hand, not a blue-2 collected around the hidden stack."""
@@ -616,6 +645,40 @@ def test_a_part_of_the_discard_read_fairly_surely_waits_as_one_that_may_be_the_o
     # read surely (0.7 or more), a part as small is a card laid, at once
     sure = part_of_a_card("blue-1", 0.8, 0.8, {"blue-1": 0.9, "blue-0": 0.03})
     assert moves(feed(s, sure, clock, frames=6)) == ["hand:blue-1"]
+
+
+def _part_of_seat_0_s_pink_5(share: float, conf: float, probs: dict[str, float]
+                             ) -> sv.Detections:
+    """The discard's blue-1 and an unsure box over ``share`` of seat 0's pink-5 (an arm over
+    the rest), read as the most likely of ``probs``."""
+    x, y = at(0, COLOUR_SLOT["pink"] * (W + 20))
+    d = table(_discard("blue-1"), (max(probs, key=probs.__getitem__), x, y, conf, probs))
+    x0, y0, x1, y1 = d.xyxy[1]
+    d.xyxy[1] = [x0, y0, x0 + (x1 - x0) * share, y0 + (y1 - y0) * share]
+    return d
+
+
+def test_a_part_of_a_stack_top_read_unsurely_waits_as_one_that_may_be_the_top() -> None:
+    """15003 at 33.3 s: an arm over seat 1's pink-5 left a box of 0.9 its size, 0.07 card
+    diagonals off, read pink-0 at 0.44-0.52 for 0.6 s: a phantom collect (out of turn),
+    then a question as the pink-5 showed again."""
+    pink = {0: {"pink": ["pink-5"]}}
+
+    def pink_5_collected() -> tuple[Session, Clock]:
+        s, clock = started(top="blue-1")
+        assert moves(feed(s, scene(["blue-1"], pink), clock)) == ["seat 0: collect:pink-5"]
+        return s, clock
+
+    s, clock = pink_5_collected()
+    part = _part_of_seat_0_s_pink_5(0.9, 0.5, {"pink-0": 0.8, "pink-5": 0.1})
+    ev = feed(s, part, clock, frames=6)  # 0.6 s: a collect would be committed by now
+    ev += feed(s, scene(["blue-1"], pink), clock)
+    assert moves(ev) == [] and not kinds(ev, "question")
+    assert moves(feed(s, part, clock, frames=16)) == ["seat 0: collect:pink-0"]  # it stays
+    # read surely (0.7 or more), a box as small is a card collected, at once
+    s, clock = pink_5_collected()
+    sure = _part_of_seat_0_s_pink_5(0.9, 0.9, {"pink-0": 0.9, "pink-5": 0.05})
+    assert moves(feed(s, sure, clock, frames=6)) == ["seat 0: collect:pink-0"]
 
 
 def test_an_unsure_part_of_the_discard_boxed_across_the_card_waits_as_the_old() -> None:
@@ -2694,6 +2757,45 @@ def test_a_lone_card_is_not_re_read_as_a_colour_its_seat_has_a_stack_of() -> Non
     s, _, ev = _lone_card_read(PINKISH, frames=40, pink_stack=True)
     assert not [e for e in kinds(ev, "verdict") if "corrects" in e.payload]
     assert s.tracker.model.stack_of(0, Colour.RED) is not None
+
+
+def _kin_collected_onto_re_read(since: dict[str, float]) -> tuple[Session, list[Event]]:
+    """Seat 0's lone red-2, read ``since`` for 3 s (re-read as pink-2 if pinkish); seats
+    1 and 2 collect; then seat 0 collects a red-5 squarely onto it: the events of that."""
+    s, clock, _ = _lone_card_read(since, frames=30)
+    read = "pink-2" if since["pink-2"] > since["red-2"] else "red-2"
+    assert [str(o) for o in s.referee.observations][-1] == f"seat 0: collect:{read}"
+    others = [("yellow-3", *at(1), 0.9), ("green-3", *at(2), 0.9)]
+    for k in (1, 2):
+        feed(s, table(_discard("blue-1"), ("pink-2", *at(0), 0.55, since), *others[:k]),
+             clock, frames=14)
+    ev = feed(s, table(_discard("blue-1"), ("red-5", *at(0), 0.9), *others), clock)
+    return s, ev
+
+
+def test_a_card_of_its_kin_colour_collected_onto_a_lone_card_read_narrowly_re_reads_it() -> None:
+    """15104 at 26 s: seat 1's pink-4 read red-4 at 0.56 to 0.42 for 7 s (re-read red-4),
+    then the seat collected a pink-3 onto it - a false wrong-stack alert, and two questions
+    as the seat began its red stack later. The card under it was the kin."""
+    s, ev = _kin_collected_onto_re_read(PINKISH)
+    (verdict,) = [e for e in kinds(ev, "verdict") if "corrects" not in e.payload
+                  and not e.payload.get("rejudged")]
+    assert verdict.payload["observation"] == "seat 0: collect:red-5"
+    assert verdict.payload["read_as"] == "seat 0: collect:red-5>pink"
+    assert rules(ev) == []
+    assert [e.payload["observation"] for e in kinds(ev, "verdict") if "corrects" in e.payload
+            ] == ["seat 0: collect:red-2"]
+    assert any("under seat 0's stack top re-read as red-2" in e.payload["message"]
+               for e in kinds(ev, "status"))
+    assert [str(o) for o in s.referee.observations][1] == "seat 0: collect:red-2"
+    assert s.tracker.model.stack_of(0, Colour.RED) is not None
+    assert s.tracker.model.stack_of(0, Colour.PINK) is None
+
+
+def test_a_card_of_its_kin_colour_collected_onto_a_lone_card_read_surely_is_told() -> None:
+    s, ev = _kin_collected_onto_re_read({"pink-2": 0.9, "red-2": 0.03})
+    assert moves(ev) == ["seat 0: collect:red-5>pink"] and rules(ev) == ["wrong-stack"]
+    assert s.tracker.model.stack_of(0, Colour.PINK) is not None
 
 
 def _old_top_back(back_conf: float, moved: float = 0.0, wait: int = 0
