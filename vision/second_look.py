@@ -53,12 +53,16 @@ class Rereading:
     violations_before: int  # over the moves since the card was laid
     violations_after: int
     last: Observation | None = None  # the move just seen, as re-read with it (if changed)
+    depth: int = 0  # on the discard: 1 for the card under its top
 
     @property
     def note(self) -> str:
-        where = ("the discard top" if self.seat is None else f"the card under seat "
-                 f"{self.seat}'s stack top" if self.last is not None
-                 else f"seat {self.seat}'s stack top")
+        if self.seat is None:
+            where = "the card under the discard top" if self.depth else "the discard top"
+        elif self.last is not None:
+            where = f"the card under seat {self.seat}'s stack top"
+        else:
+            where = f"seat {self.seat}'s stack top"
         return (f"{where} re-read as {self.now} (was {self.was}): with {self.was} "
                 f"{self.violations_before} move(s) since broke a rule, with {self.now} "
                 f"{self.violations_after}")
@@ -98,24 +102,30 @@ def _as(o: Observation, card: Card) -> Observation:
     return Played(o.seat, move)
 
 
-def _options(ref: Referee, state: VisibleState, floor: float
-             ) -> Iterator[tuple[int, Card, Card, int | None, float]]:
-    """(observation index, card read, other reading, seat, the other's share of the read
-    card's probability) to try: those with a share of ``floor`` or more."""
+def _options(ref: Referee, state: VisibleState, floor: float, under: Pile | None = None
+             ) -> Iterator[tuple[int, Card, Card, int | None, int, float]]:
+    """(observation index, card read, other reading, seat, how deep in the discard, the
+    other's share of the read card's probability) to try: those with a share of ``floor``
+    or more. ``under``: the discard top as last read before the move just seen covered it
+    (that move laid a card on it)."""
     r = ref.round
     verdict = ref.verdicts[-1]
     last = len(ref.observations) - 1
     if r is None:
         return
-    places: list[tuple[int | None, Pile, int | None]] = []
+    places: list[tuple[int | None, Pile, int | None, int]] = []
     if state.discard is not None and r.discard:
-        places.append((None, state.discard, _laid_discard(ref.observations, r.top)))
+        places.append((None, state.discard, _laid_discard(ref.observations, r.top), 0))
+    moved = ref.observations[last]
+    if (under is not None and len(r.discard) >= 2 and isinstance(moved, Played)
+            and moved.move.to_discard):
+        places.append((None, under, _laid_discard(ref.observations[:last], r.discard[-2]), 1))
     seat = verdict.seat
     if seat is not None and seat < len(state.seats):
         for pile in state.seats[seat]:
-            places.append((seat, pile, _laid_stack_top(ref.observations, seat, pile.top)))
+            places.append((seat, pile, _laid_stack_top(ref.observations, seat, pile.top), 0))
     seen = r.seen()
-    for where, pile, index in places:
+    for where, pile, index, depth in places:
         if index is None or index >= last or not pile.alternatives:
             continue
         laid = ref.observations[index]
@@ -126,7 +136,7 @@ def _options(ref: Referee, state: VisibleState, floor: float
         for other, p in pile.alternatives:
             if other == card or other.is_joker or p < floor * p_read or not possible(other, seen):
                 continue
-            yield index, card, other, where, p / p_read if p_read > 0 else float("inf")
+            yield index, card, other, where, depth, p / p_read if p_read > 0 else float("inf")
 
 
 def _violations(verdicts: list[Verdict], start: int) -> int:
@@ -134,15 +144,20 @@ def _violations(verdicts: list[Verdict], start: int) -> int:
 
 
 def second_look(ref: Referee, state: VisibleState, close: float,
-                max_breaks: int = 3) -> Rereading | None:
+                max_breaks: int = 3, under: Pile | None = None) -> Rereading | None:
     """The re-reading that most lowers the violations since its card was laid (None: none
     lowers them enough for how unlikely the detector finds it: ``close`` to the power of the
     violations it takes away, counting at most ``max_breaks``). ``ref``'s last verdict is
-    the move just judged; ``ref`` is not changed."""
+    the move just judged; ``ref`` is not changed. ``under``: the discard top as last read
+    before the move just judged covered it - the card it was laid on is read again too
+    (14908 at 91.4 s: a red-0, read red-0 at 0.98 as it landed, then pink-0 at 0.54-0.71
+    with red-0 at 0.28-0.45, was taken as pink-0; the red-3 laid on it was a false
+    discard-not-fitting alert)."""
     if not ref.verdicts or not ref.verdicts[-1].violations:
         return None
     best: Rereading | None = None
-    for index, card, other, where, share in _options(ref, state, close ** max_breaks):
+    for index, card, other, where, depth, share in _options(ref, state, close ** max_breaks,
+                                                            under):
         trial = copy.deepcopy(ref)
         try:
             verdicts = trial.correct(index, _as(ref.observations[index], other))
@@ -153,7 +168,7 @@ def second_look(ref: Referee, state: VisibleState, close: float,
             continue
         if best is None or after < best.violations_after:
             best = Rereading(index, trial.observations[index], where, card, other, before,
-                             after)
+                             after, depth=depth)
     return best
 
 

@@ -620,7 +620,8 @@ class Session:
         """Before a violation is told: was a card it rests on misread? If so, correct it
         (the verdicts since are judged again) and return the new verdict of this move."""
         assert self.look_close is not None
-        look = (second_look(self.referee, seen, self.look_close)
+        look = (second_look(self.referee, seen, self.look_close,
+                            under=self.tracker.discard_under())
                 or under_look(self.referee, self.tracker.kin_share, self.look_close))
         if look is None:
             return [], verdict
@@ -632,7 +633,7 @@ class Session:
             assert look.seat is not None
             self.tracker.recolour(look.seat, look.was, look.now)
         else:
-            self.tracker.reread(look.seat, look.was, look.now)
+            self.tracker.reread(look.seat, look.was, look.now, under=look.depth)
         return events, verdicts[-1]
 
     def _corrected(self, index: int, obs: Played, note: str, t: float,

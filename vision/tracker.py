@@ -265,6 +265,9 @@ def _on(st: TrackedStack, pile: Pile) -> bool:
 # the discard cards under its top that can peek out as it is hidden (see _under_top); a card
 # lies where one did when its box is this close (card diagonals) and turned this little
 UNDER_TOP = 2
+# a card read surely landing in one frame counts as the card played when its box there was
+# at least this share of the box read unsurely since (see Tracker._landed_instead)
+ONCE_WHOLE = 0.95
 SAME_PLACE = 0.05
 SAME_TURN = 5.0
 # a discard face read with this share or more in every frame is read steadily (_steady)
@@ -455,6 +458,9 @@ class Tracker:
         # ... read below part_read: it may be a part of the top read otherwise (_maybe_same)
         self.part_read = 0.7
         self.part_shift = 0.1  # ... a stack top's part lies this close (card diagonals)
+        # a second pile with a stack top's face counts as its twin beside it (a hand there)
+        # when read this surely (see _same_face_nearby)
+        self.beside_read = 0.4
         # a stack top gone from its seat as a new discard card landed whose reading gives it
         # left_share or more, or reads its colour (the top read surely before): it was
         # played from there and is misread on the discard
@@ -1259,7 +1265,11 @@ class Tracker:
         """The committed top read surely, whole, ``min_frames`` frames running: what was read
         astride it meanwhile was a card in a hand over it, not a play waited out (13003 at
         133 s: a hand over the yellow-0 read pink-4 at 0.25, then the yellow-0 at 0.75 again;
-        the pink-4 was taken as played once seat 3's yellow-2 came, emptying a hand)."""
+        the pink-4 was taken as played once seat 3's yellow-2 came, emptying a hand). Nor did
+        any other face read surely there meanwhile land: none counts as a card seen landing
+        (15205 at 60 s: a hand over the blue-3 read blue-0 at 0.58-0.61 in four frames, then
+        the blue-3 for 1.8 s; the green-3 laid next, boxed smaller than the blue-3, was taken
+        for that blue-0 seen landing - a phantom blue-0 for the green-3)."""
         top = self.committed.discard if self.committed is not None else None
         if (d is None or top is None or d.top != top.top or d.squarish
                 or d.confidence < self.unsure_read):
@@ -1268,6 +1278,11 @@ class Tracker:
         self._top_back_frames += 1
         if self._top_back_frames >= self.min_frames:
             self._astride_wait = None
+            for frames, first in ((self._landed_frames, self._landed_first),
+                                  (self._face_frames, self._face_first)):
+                for face in [f for f in frames if f != top.top]:
+                    del frames[face]
+                    first.pop(face, None)
 
     def _settling(self, d: Pile | None, t: float) -> None:
         """Keep each place the discard top's face is read within ``settle_s`` of a card
@@ -1820,7 +1835,9 @@ class Tracker:
                 card = pile.top
             move = Move.hand(card) if seat is None else Move.collect(card, st.colour)
             twin = _Candidate(seat, move, pile.top, pile, (note,))
-            landed = self._landed_instead(twin) if seat is None and pile.squarish else None
+            unsure = pile.confidence < self.unsure_read  # (a card seen landing once counts)
+            landed = (self._landed_instead(twin, once=unsure)
+                      if seat is None and (pile.squarish or unsure) else None)
             if landed is not None:
                 # another card read surely as it landed, then boxed astride it and the top
                 # (13002 at 74 s: a yellow-3 read 0.6-0.8 landing, then a square box read
@@ -2169,7 +2186,9 @@ class Tracker:
             # a stack top read otherwise there (an arm may hide that stack for a moment): wait
         if len(exact) == 1 and self._astride(*exact[0]):
             c = exact[0][0]
-            landed = self._landed_instead(c) or self._face_landed(c)
+            landed = self._landed_instead(c) or self._face_landed(c) or (
+                self._landed_instead(c, once=True)
+                if c.pile is not None and c.pile.confidence < self.unsure_read else None)
             if landed is not None:
                 exact = [(landed, self._after(landed))]
             elif (t - self._read_since < self.astride_s - 1e-9 and c.pile is not None
@@ -2360,6 +2379,11 @@ class Tracker:
         on_pile = {c.card for c in self.model.discard} | {c.seen_as for c in self.model.discard}
         return self.committed.discard, frozenset(on_pile)
 
+    def discard_under(self) -> Pile | None:
+        """The discard pile as committed before its top changed last: the card now under
+        the top, as last read before it was covered (None: none yet)."""
+        return self._laid[-2] if len(self._laid) >= 2 else None
+
     def discard_top(self) -> Card | None:
         """The discard top as the camera reads it."""
         return self._top_at(None)
@@ -2515,7 +2539,7 @@ class Tracker:
         return (d is not None and was is not None and d.top == was.top
                 and d.confidence >= self.unsure_read and d.shifted_from(was) > TWIN_OFF)
 
-    def _landed_instead(self, c: _Candidate) -> _Candidate | None:
+    def _landed_instead(self, c: _Candidate, once: bool = False) -> _Candidate | None:
         """The one card read surely on the discard as it landed (in ``touch_frames`` frames
         or more since the last commit), other than the old top and the unsure reading, that
         may lie on the table: it is the card played, read unsurely once it lay astride the
@@ -2525,13 +2549,28 @@ class Tracker:
         first read surely after the unsure reading was: the card as it lies was read so
         first, as it came down, and the other is that card misread in motion (13403 at
         23 s: a green-5 read 0.63-0.70 coming down, green-0 at 0.76 in the next two frames,
-        then boxed square and read green-5 at 0.82 for as long as it lay)."""
+        then boxed square and read green-5 at 0.82 for as long as it lay). ``once``: a card
+        read so in one frame counts, from a box no smaller than ``ONCE_WHOLE`` of the one read
+        now - for a box read below ``unsure_read``, round the card played or astride it: a
+        card coming down is boxed whole (15109 at 57.2 s: a pink-2 read pink-0 at 0.69 from a
+        box of 74 px in one frame as it came down, then 80-85 px as pink-2 at 0.32-0.68, is
+        the pink-2), (15205 at 48.9 s: a blue-2 read 0.73, its face 0.97,
+        in the one frame it came down on the red-2, then boxed at 0.77 of the red-2 and read
+        0.25 as blue-5, blue-0 or blue-3 for 3 s - a blue-2 taken as laid unseen before a
+        blue-5, a phantom; 15010 at 69.1 s: a yellow-2 read 0.58, its face 0.98, as it came
+        down on the yellow-0, then read 0.25 as yellow-0 - taken for the yellow-0's twin, a
+        false alert)."""
         seen = self.model.seen()
         top = self._top_at(None)
         twin = {top} if top is not None and self._twin_landed_frames else set()
         # (the old top's face was read before any card came: no sign of the card laid)
         mine = self._landed_first.get(c.seen_as, math.inf) if c.seen_as != top else math.inf
-        landed = [k for k in self._landed_since() | twin
+        since = set(self._landed_since())
+        if once:  # ... from a whole card's box: no smaller than the one read now
+            size = c.pile.size if c.pile is not None else 0.0
+            since |= {k for k in self._landed_since(1) if k in self._first_box
+                      and self._first_box[k][0].size >= ONCE_WHOLE * size}
+        landed = [k for k in since | twin
                   if k != c.seen_as and possible(k, seen)
                   and self._landed_first.get(k, -math.inf) < mine]
         return _read_as_landed(c, landed, "{} was read surely as it landed")
@@ -2796,10 +2835,11 @@ class Tracker:
                 and state.discard.moved_from(old.discard)):
             out.add(None)
         for seat, (now, then) in enumerate(zip(state.seats, old.seats, strict=True)):
+            sure = [p for p in now if p.confidence >= self.beside_read]
             for pile in then:
                 same = [p for p in now if p.top == pile.top]
                 stacks = self.model.stacks[seat]
-                two = (_copies(_off_other_stacks(now, stacks, pile.top), pile.top)
+                two = (_copies(_off_other_stacks(sure, stacks, pile.top), pile.top)
                        > _copies(_off_other_stacks(then, stacks, pile.top), pile.top))
                 if two or (len(same) == 1 and same[0].moved_from(pile)):
                     places = {(seat, st.colour) for st in self.model.stacks[seat]

@@ -80,3 +80,33 @@ def test_two_rule_breaks_re_read_a_fainter_alternative() -> None:
 def test_two_rule_breaks_keep_a_reading_the_detector_is_sure_of() -> None:
     _, ev = _two_pink_collects({"pink-4": 0.95, "red-4": 0.02})
     assert rules(ev) == ["collect-fitting"]
+
+
+def _red_1_on_a_play_read(probs: dict[str, float]) -> tuple[Session, list]:
+    """Round starts on blue-4; seat 0 plays a card read with ``probs`` (pink-4 first), then
+    seat 1 lays a red-1 on it: the events of the red-1."""
+    s = Session(None, Rules(players=3), calibration(3))
+    clock = Clock()
+    feed(s, table(("blue-4", *CENTRE, 0.9, {"blue-4": 0.95})), clock)
+    played = ("pink-4", CENTRE[0] + 8, CENTRE[1] + 4, 0.9, probs)
+    assert moves(feed(s, table(played), clock)) == ["hand:pink-4"]
+    red_1 = ("red-1", CENTRE[0] + 16, CENTRE[1] + 10, 0.9, {"red-1": 0.95})
+    return s, feed(s, table(red_1), clock)
+
+
+def test_a_violation_on_the_card_under_a_play_re_reads_that_card() -> None:
+    """14908 at 91.4 s: a red-0 read red-0 at 0.98 as it landed, then pink-0 at 0.54-0.71
+    (red-0 at 0.28-0.45), was taken as pink-0; the red-3 laid on it was told as not fitting.
+    The card under the play is read again: red-0, and nothing broke a rule."""
+    s, ev = _red_1_on_a_play_read(PINKISH_RED)
+    assert moves(ev) == ["hand:red-1"] and rules(ev) == []
+    corrected = [e for e in kinds(ev, "verdict") if "corrects" in e.payload]
+    assert [e.payload["observation"] for e in corrected] == ["hand:red-4"]
+    assert any("under the discard top re-read as red-4" in e.payload["message"]
+               for e in kinds(ev, "status"))
+    assert [str(c.card) for c in s.tracker.model.discard[-2:]] == ["red-4", "red-1"]
+
+
+def test_a_violation_on_a_card_read_surely_under_a_play_is_told() -> None:
+    _, ev = _red_1_on_a_play_read({"pink-4": 0.95, "red-4": 0.02})
+    assert rules(ev) == ["discard-not-fitting"]

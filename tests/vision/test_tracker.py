@@ -1782,17 +1782,17 @@ def _twin_beside_seat_0s_stack(then_discard: str | None, dx: float = W + 6,
 
 
 def _twin_beside_seat_0s_game(then_discard: str | None, dx: float = W + 6, part: bool = False,
-                              card: str = "yellow-2") -> tuple[
+                              card: str = "yellow-2", conf: float = 0.8) -> tuple[
         Session, Clock, dict[int, dict[str, list[str]]], list[Event]]:
     """Seats 0, 1, 2 collect a card each; seat 0 brings a second ``card`` (its first, on a
-    yellow stack) beside it (``dx`` to the right, three frames) and lays it squarely; the
-    discard shows ``then_discard`` a moment; then blue-5 lands on the discard from a hand.
-    ``part``: that second box is half the size, over the stack's card (a part of it boxed
-    again)."""
+    yellow stack) beside it (``dx`` to the right, three frames, read at ``conf``) and lays
+    it squarely; the discard shows ``then_discard`` a moment; then blue-5 lands on the
+    discard from a hand. ``part``: that second box is half the size, over the stack's card
+    (a part of it boxed again)."""
     s, clock, stacks = _one_stack_each("blue-3", ("yellow", card), ("pink", "pink-4"),
                                        ("green", "green-1"))
     x, y = at(0, COLOUR_SLOT["yellow"] * (W + 20))
-    d = scene(["blue-3"], stacks, [(card, x + dx, y - 10, 0.8)])
+    d = scene(["blue-3"], stacks, [(card, x + dx, y - 10, conf)])
     if part:
         d = outlined(d, {len(d) - 1: (0.7 * W, 0.7 * H, 0.0)})
     feed(s, d, clock, frames=3)
@@ -1810,6 +1810,16 @@ def test_a_twin_beside_its_twin_then_a_hand_play_is_a_collect_and_the_next_seat_
     assert moves(ev) == ["seat 0: collect:yellow-2", "hand:blue-5"]
     assert rules(ev) == [] and not kinds(ev, "question")
     assert "laid squarely on it" in kinds(ev, "move")[0].payload["notes"][0]
+
+
+def test_a_card_read_unsurely_with_a_top_s_face_beside_it_is_no_twin() -> None:
+    """15205 at 35.3 s: the red-2 in seat 3's hand, carried past its pink-1, read pink-1 at
+    0.26 and 0.32 in two frames; seat 3 then laid the red-2 - taken for seat 3's second
+    pink-1 collected squarely and the red-2 for seat 0's, a phantom and a false alert."""
+    _, _, _, ev = _twin_beside_seat_0s_game(None, conf=0.3)
+    assert moves(ev) == ["hand:blue-5"] and not kinds(ev, "question")
+    _, _, _, ev = _twin_beside_seat_0s_game(None, conf=0.45)  # read fairly surely: a twin
+    assert moves(ev) == ["seat 0: collect:yellow-2", "hand:blue-5"]
 
 
 def test_a_twin_read_as_laid_in_turn_is_not_read_again_as_laid_out_of_turn() -> None:
@@ -3134,6 +3144,61 @@ def test_a_play_read_unsurely_astride_two_cards_waits_for_the_card_itself() -> N
     assert moves(ev) == []
     _, ev = _laid_then_read_astride(landing=0, square_frames=40)
     assert moves(ev) == ["hand:red-0"]
+
+
+def test_a_card_seen_landing_in_one_frame_then_read_unsurely_is_that_card() -> None:
+    """15205 at 48.9 s: a blue-2 read 0.73 (its face 0.97) in the one frame it came down on
+    the red-2, then boxed at 0.77 of the red-2 and read 0.25 as blue-5, blue-0 or blue-3
+    for 3 s: taken as blue-5, the blue-2 as laid unseen before it - a phantom. The card
+    seen landing is the play, once the box since is read below 0.5 all along."""
+    s, ev = _laid_then_read_astride(landing=1, square_frames=20)
+    assert moves(ev) == ["hand:red-2"]
+    assert "read surely as it landed" in kinds(ev, "move")[0].payload["notes"][-1]
+    # seen landing from a smaller box than the one read since, it was the card in motion,
+    # misread (15109 at 57.2 s: a pink-2 read pink-0 at 0.69 from a box of 74 px as it
+    # came down, then 80-85 px as pink-2 at 0.32-0.68): the card as it lies is the play
+    s, clock = started(top="red-5")
+    x, y = CENTRE
+    feed(s, table(("red-5", x, y, 0.9)), clock, frames=5)
+    small = outlined(table(("red-2", x + 6, y + 4, 0.8)), {0: (0.7 * W, 0.7 * H, 0.0)})
+    ev = feed(s, small, clock, frames=1)
+    ev += feed(s, outlined(table(("red-0", x + 3, y + 2, 0.3)), {0: (70.0, 80.0, 0.0)}),
+               clock, frames=40)
+    assert moves(ev) == ["hand:red-0"]
+    # read 0.5 or more since, one frame is too little: the card as it lies is the play
+    s, clock = started(top="red-5")
+    x, y = CENTRE
+    feed(s, table(("red-5", x, y, 0.9)), clock, frames=5)
+    ev = feed(s, outlined(table(("red-2", x + 6, y + 4, 0.8))), clock, frames=1)
+    ev += feed(s, outlined(table(("red-0", x + 3, y + 2, 0.55)), {0: (70.0, 80.0, 0.0)}),
+               clock, frames=20)
+    assert moves(ev) == ["hand:red-0"]
+
+
+def test_a_card_seen_landing_once_then_read_unsurely_as_the_top_s_face_is_no_twin() -> None:
+    """15010 at 69.1 s: a yellow-2 read 0.58 (its face 0.98) as it came down on the
+    yellow-0, then boxed 0.2 card diagonals off and read yellow-0 at 0.25 - taken for the
+    other yellow-0 laid, a false alert for the next play."""
+    s, clock = started(top="red-3")
+    x, y = CENTRE
+    feed(s, scene(["red-3"]), clock, frames=10)
+    ev = feed(s, outlined(table(("red-1", x + 4, y - 10, 0.75))), clock, frames=1)
+    twin = outlined(table(("red-3", x + 16, y + 12, 0.25, {"red-3": 0.6, "red-5": 0.12})))
+    ev += feed(s, twin, clock, frames=30)
+    assert moves(ev) == ["hand:red-1"]
+
+
+def test_the_top_read_whole_again_after_a_hand_over_it_leaves_no_card_seen_landing() -> None:
+    """15205 at 60 s: a hand over the blue-3 read blue-0 at 0.6 in a few frames, then the
+    blue-3 whole for 1.8 s; the green-3 laid next, boxed smaller than the blue-3, was taken
+    for that blue-0 seen landing - a phantom blue-0 for the green-3."""
+    s, clock = started(top="red-3")
+    x, y = CENTRE
+    feed(s, outlined(scene(["red-3"])), clock, frames=10)
+    feed(s, outlined(table(("red-0", x + 1, y + 2, 0.6))), clock, frames=3)
+    feed(s, outlined(scene(["red-3"])), clock, frames=15)
+    laid = outlined(table(("red-1", x + 2, y + 3, 0.75)), {0: (0.8 * W, 0.8 * H, 0.0)})
+    assert moves(feed(s, laid, clock, frames=20)) == ["hand:red-1"]
 
 
 def test_a_new_stack_on_the_edge_of_the_seat_to_move_is_that_seats() -> None:
