@@ -1429,6 +1429,11 @@ class Tracker:
                                       (note,), misread=True))
         return out
 
+    def _committed_top(self, seat: int, st: TrackedStack) -> Pile | None:
+        """The pile showing the stack's top on it at the last commit (None: none)."""
+        piles = self.committed.seats[seat] if self.committed is not None else ()
+        return next((p for p in piles if p.top == st.top.seen_as and _on(st, p)), None)
+
     def _read_surely(self, seat: int, st: TrackedStack) -> bool:
         """The stack's top was read at ``unsure_read`` or more at the last commit: gone now,
         it left (a card read barely above the state's threshold drops out of a frame and
@@ -1559,10 +1564,10 @@ class Tracker:
         kin = twin(card)
         if kin is None:
             return None
-        n, own, other = self._kin_reads.get((seat, card), (0, 0.0, 0.0))
-        m, kin_own, kin_other = self._kin_reads.get((seat, kin), (0, 0.0, 0.0))
+        _, own, other = self._kin_reads.get((seat, card), (0, 0.0, 0.0))
+        _, kin_own, kin_other = self._kin_reads.get((seat, kin), (0, 0.0, 0.0))
         total = own + kin_other
-        if n + m == 0 or total <= 0:
+        if total <= 0:
             return None
         return (other + kin_own) / total
 
@@ -1736,8 +1741,7 @@ class Tracker:
                                      if (p.top in self._misreads.get(key, ())
                                          or p.top == twin(top))
                                      and p.confidence >= self.unsure_read and not _on(st, p))
-                was = next((p for p in self.committed.seats[seat]
-                            if p.top == top and _on(st, p)), None)
+                was = self._committed_top(seat, st)
                 if was is None:
                     continue
                 under = {c.seen_as for c in st.cards[:-1]}
@@ -2551,15 +2555,15 @@ class Tracker:
         23 s: a green-5 read 0.63-0.70 coming down, green-0 at 0.76 in the next two frames,
         then boxed square and read green-5 at 0.82 for as long as it lay). ``once``: a card
         read so in one frame counts, from a box no smaller than ``ONCE_WHOLE`` of the one read
-        now - for a box read below ``unsure_read``, round the card played or astride it: a
-        card coming down is boxed whole (15109 at 57.2 s: a pink-2 read pink-0 at 0.69 from a
-        box of 74 px in one frame as it came down, then 80-85 px as pink-2 at 0.32-0.68, is
-        the pink-2), (15205 at 48.9 s: a blue-2 read 0.73, its face 0.97,
-        in the one frame it came down on the red-2, then boxed at 0.77 of the red-2 and read
-        0.25 as blue-5, blue-0 or blue-3 for 3 s - a blue-2 taken as laid unseen before a
-        blue-5, a phantom; 15010 at 69.1 s: a yellow-2 read 0.58, its face 0.98, as it came
-        down on the yellow-0, then read 0.25 as yellow-0 - taken for the yellow-0's twin, a
-        false alert)."""
+        now - for a box read below ``unsure_read``, round the card played or astride it
+        (15205 at 48.9 s: a blue-2 read 0.73, its face 0.97, in the one frame it came down on
+        the red-2, then boxed at 0.77 of the red-2 and read 0.25 as blue-5, blue-0 or blue-3
+        for 3 s - a blue-2 taken as laid unseen before a blue-5, a phantom; 15010 at 69.1 s:
+        a yellow-2 read 0.58, its face 0.98, as it came down on the yellow-0, then read 0.25
+        as yellow-0 - taken for the yellow-0's twin, a false alert). A card coming down is
+        boxed whole: one read from a smaller box is the card in motion, misread (15109 at
+        57.2 s: a pink-2 read pink-0 at 0.69 from a box of 74 px in one frame as it came
+        down, then pink-2 at 0.32-0.68 from 80-85 px, is the pink-2)."""
         seen = self.model.seen()
         top = self._top_at(None)
         twin = {top} if top is not None and self._twin_landed_frames else set()
@@ -2725,10 +2729,7 @@ class Tracker:
                 or self.committed is None or c.pile.confidence >= self.part_read):
             return False
         st = self.model.stack_at(c.seat, c.pile.centre, c.pile.size or 1.0)
-        if st is None:
-            return False
-        was = next((p for p in self.committed.seats[c.seat]
-                    if p.top == st.top.seen_as and _on(st, p)), None)
+        was = self._committed_top(c.seat, st) if st is not None else None
         return (was is not None and c.pile.size < was.size
                 and c.pile.shifted_from(was) <= self.part_shift
                 and c.pile.turned_from(was) <= self.part_turn)
