@@ -44,6 +44,7 @@ from vision.bridge import laid_between, misread_top
 from vision.calibration import Calibration, in_middle, sectors_from_detections
 from vision.card_memory import CardMemory
 from vision.card_priors import possible
+from vision.card_priors import twin as kin_of
 from vision.detections import empty_detections
 from vision.detector import CardDetector
 from vision.doubt import doubt
@@ -196,7 +197,8 @@ class Session:
         tr = self.tracker
         state = self.view.read(detections, reveal=tr.wants_reveal,
                                stack_tops=tr.stack_faces() if tr.wants_reveal else None,
-                               discard_known=tr.discard_known(), stacks=tr.stack_places())
+                               discard_known=tr.discard_known(), stacks=tr.stack_places(),
+                               may_land=tr.may_land())
         if closer is not None and state.discard is None and not tr.wants_reveal:
             # a discard card in a shadow: read it again closer (at a round's start any card,
             # in play only the known top, which keeps it from counting as hidden)
@@ -756,7 +758,8 @@ class Session:
         the seat to move lay beside that top (and was never read on the discard) - or a loose
         card with the discard top's face lay at that seat: that seat laid the twin squarely,
         unseen, and the hand play is the next seat's (a hand play names no seat: it is the
-        turn's). Not when both could be, nor when the twin is the card played. The next seat
+        turn's). Not when both could be, nor when the twin or its kin (red and pink, the same
+        value) is the card played. The next seat
         is asked the same, and so on: two seats in a row may each lay a twin on their own
         (11408 at 92-96 s: seat 1's red-1 on its red-1, seat 2's yellow-0 on its yellow-0,
         then seat 3's hand play; before, only seat 1's was seen, and seat 3's next moves
@@ -774,8 +777,9 @@ class Session:
                      and u.move.card not in tr.discard_faces]
             if k in tr.top_in_hand and possible(r.top, seen):  # ... or the discard top's twin
                 twins.append(Played(None, Move.hand(r.top)))
-            if len(twins) != 1 or twins[0].move.card == obs.move.card:
-                break
+            if len(twins) != 1 or obs.move.card in (twins[0].move.card, kin_of(twins[0].move.card)):
+                break  # (its kin: that card read as the top's face on its way - 15405 at 39 s,
+                # seat 0's pink-2 read red-2 beside its red-2 stack, then laid on the discard)
             events += self._unseen_before(twins[0], out)
         return events
 

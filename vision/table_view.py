@@ -30,6 +30,7 @@ import supervision as sv
 
 from engine.cards import CARD_NAMES, Card, Colour
 from vision.calibration import DISCARD_CODE, Calibration
+from vision.card_priors import twin
 from vision.detections import CLASS_NAME, CLASS_PROBS, CORNERS, centres
 
 OVERLAP = 0.25  # share of the smaller card that must be covered for two cards to be one pile
@@ -401,14 +402,19 @@ class TableView:
     def read(self, detections: sv.Detections, reveal: bool = False,
              stack_tops: Sequence[Sequence[Card | frozenset[Card]]] | None = None,
              discard_known: tuple[Pile, Collection[Card]] | None = None,
-             stacks: Sequence[Sequence[tuple[float, float, float]]] | None = None
-             ) -> VisibleState:
+             stacks: Sequence[Sequence[tuple[float, float, float]]] | None = None,
+             may_land: Collection[Card] = ()) -> VisibleState:
         """``reveal``: also list each seat's revealed hand cards - every card of the seat's
         piles except one pile per known collection stack top in ``stack_tops[seat]`` (a face,
         or the faces that top may read as).
         ``discard_known``: the discard pile as last known, and the cards known to lie in it
         (see :func:`newcomer`). ``stacks``: each seat's known collection stacks as (x, y,
-        card diagonal): a card by a neighbour's stack is that seat's (see :func:`by_stacks`)."""
+        card diagonal): a card by a neighbour's stack is that seat's (see :func:`by_stacks`).
+        ``may_land``: cards known to lie deep in the discard pile whose twin, a stack top of
+        the seat to move, may be laid on it now: where no seat shows that card, a reading of
+        it in the pile may be the newcomer (15305 at 94 s: seat 1's yellow-1 laid half over
+        the yellow-0, read 0.7 under its larger box; the other yellow-1 lay eight cards down
+        - the move was lost and the next seat's collect read as two moves)."""
         deck = self._deck(detections)
         keep = deck.copy()
         if detections.confidence is not None and len(detections):
@@ -427,7 +433,10 @@ class TableView:
         discard_piles, seat_piles = self._piles(d, quads, pts, codes)
         discard = main_pile(discard_piles)
         if discard is not None and discard_known is not None:
-            discard = self._known_top(d, discard_piles, discard, quads, pts, *discard_known)
+            known, on_pile = discard_known
+            shown = {p.top for ps in seat_piles for p in ps}
+            on_pile = set(on_pile) - (set(may_land) - shown)
+            discard = self._known_top(d, discard_piles, discard, quads, pts, known, on_pile)
         seats = tuple(tuple(sorted(ps, key=pile_order)) for ps in seat_piles)
         reveals = None
         if reveal:
@@ -437,7 +446,8 @@ class TableView:
                 far = self.calibration.zone_codes(pts, reveal=True)
                 laid = self._piles(d, quads, pts, far if stacks is None
                                    else by_stacks(far, pts, stacks))[1]
-            reveals = tuple(self._reveal(laid[k], stack_tops[k] if stack_tops else ())
+            reveals = tuple(self._reveal(laid[k], stack_tops[k] if stack_tops else (),
+                                         stacks[k] if stacks else ())
                             for k in range(n_seats))
         unsure = None if discard else self._unsure_discard(detections, deck & ~keep)
         return VisibleState(discard, seats, reveals, unsure)
@@ -645,14 +655,31 @@ class TableView:
         return list(_quads(detections)[keep])
 
     @staticmethod
-    def _reveal(piles: Sequence[Pile], stack_tops: Sequence[Card | frozenset[Card]]
-                ) -> tuple[Card, ...]:
-        left = [t if isinstance(t, frozenset) else frozenset({t}) for t in stack_tops]
-        out: list[Card] = []
+    def _reveal(piles: Sequence[Pile], stack_tops: Sequence[Card | frozenset[Card]],
+                places: Sequence[tuple[float, float, float]] = ()) -> tuple[Card, ...]:
+        """The cards of ``piles`` that are no known stack top: one pile per top read as one
+        of its faces - or, where none does, read as the kin of one (red and pink, the same
+        value) lying on that stack's place (``places``, aligned with ``stack_tops``: within
+        half a card diagonal): its colour misread (15403 at 169 s: seat 0's pink-3 read red-3
+        in the reveal was counted as a hand card, 3 points lost)."""
+        tops = [t if isinstance(t, frozenset) else frozenset({t}) for t in stack_tops]
+        left = list(range(len(tops)))
+        out: list[Pile] = []
         for pile in piles:
-            hit = next((k for k, faces in enumerate(left) if pile.top in faces), None)
+            hit = next((k for k in left if pile.top in tops[k]), None)
             if hit is not None:
-                left.pop(hit)
+                left.remove(hit)
             else:
-                out.extend(pile.cards)
-        return tuple(sorted(out, key=str))
+                out.append(pile)
+        cards: list[Card] = []
+        for pile in out:
+            hit = next((k for k in left if k < len(places)
+                        and any(twin(f) == pile.top for f in tops[k])
+                        and np.hypot(pile.centre[0] - places[k][0],
+                                     pile.centre[1] - places[k][1]) <= 0.5 * places[k][2]),
+                       None)
+            if hit is not None:
+                left.remove(hit)
+            else:
+                cards.extend(pile.cards)
+        return tuple(sorted(cards, key=str))

@@ -269,6 +269,7 @@ UNDER_TOP = 2
 # at least this share of the box read unsurely since (see Tracker._landed_instead)
 ONCE_WHOLE = 0.95
 SAME_PLACE = 0.05
+SAME_KIN_PLACE = 0.08  # a card read as its kin here lies where it does
 SAME_TURN = 5.0
 # a discard face read with this share or more in every frame is read steadily (_steady)
 STEADY_SHARE = 0.4
@@ -494,6 +495,7 @@ class Tracker:
         # the discard pile as it lay just after a card landed on it (settle_s after the move
         # was committed): each place its top's face was read then (see _twin)
         self.settle_s = 1.0
+        self.flicker_off = 0.25  # card diagonals between boxes of one card read two ways
         self._settled: list[Pile] = []
         self._discard_count, self._laid_at, self._now = 0, 0.0, 0.0
         self._moved_at = 0.0  # when the last move was read
@@ -553,6 +555,8 @@ class Tracker:
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
         self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
         self._read_span: dict[Card, tuple[float, float]] = {}  # ... first and last read when
+        self._still_box: dict[Card, tuple[Pile, float]] = {}  # ... its last box, still since
+        self._read_at: dict[Card, list[float]] = {}  # ... each time it was read
         self._discard_lost = False  # ... a frame showed no discard pile (a hand over it)
         # the referee reshuffled the discard pile under its top since the last move: the top
         # was lifted off the pile and laid back, wherever it lies now
@@ -703,6 +707,10 @@ class Tracker:
                     self._face_first.setdefault(raw.discard.top, t)
                 first = self._read_span.get(raw.discard.top, (t, t))[0]
                 self._read_span[raw.discard.top] = (first, t)
+                self._read_at.setdefault(raw.discard.top, []).append(t)
+                box = self._still_box.get(raw.discard.top)
+                if box is None or raw.discard.jitters_from(box[0]):
+                    self._still_box[raw.discard.top] = (raw.discard, t)
             if (raw.discard is not None and raw.discard.confidence >= self.unsure_read
                     and not self._top_misread_in_place(raw.discard)):
                 self._landed_frames[raw.discard.top] += 1
@@ -878,7 +886,9 @@ class Tracker:
             self.twin_beside = self._often(self._beside_frames)
             self.twin_held = self._often(self._twin_held_frames)
             self.discard_faces = frozenset(self._discard_faces)
-            self.landed, self.landed_in_a_frame = self._landed_since(), self.landed_once
+            kin = self._top_kin_in_place(state.discard)
+            self.landed, self.landed_in_a_frame = (self._landed_since() - kin,
+                                                   self.landed_once - kin)
             self.landed_first = dict(self._landed_first)
             self._landed_first.clear()
             if self.model.discard and self.model.discard[-1].glimpsed is None:
@@ -900,6 +910,8 @@ class Tracker:
             self._discard_faces.clear()
             self._came_down.clear()
             self._read_span.clear()
+            self._still_box.clear()
+            self._read_at.clear()
             live = {_top_key(seat, st) for seat, stacks in enumerate(self.model.stacks)
                     for st in stacks}
             for misreads in (self._misreads, self._misread_since):
@@ -1225,7 +1237,18 @@ class Tracker:
         if self._discard_lost or state.discard is None or self._steady(state.discard, t):
             return False
         return (self._wanders(was.discard, state.discard) and not self._landed_since()
-                and state.discard.top not in self.landed)
+                and state.discard.top not in self.landed
+                and not self._left_its_stack(state.discard.top, state))
+
+    def _left_its_stack(self, face: Card, state: VisibleState) -> bool:
+        """A stack top is gone from its seat in ``state`` that ``face`` may be (as read or
+        taken, or its kin: red and pink, the same value): a reading of ``face`` on the
+        discard is that card played, not the old top wandering (14908 at 102.6-104.4 s:
+        seat 1's pink-2, taken as red-2 when collected, read red-2 / pink-2 at 0.45 on the
+        discard as it left its stack, was taken for the red-3 read otherwise)."""
+        return any(face in (st.top.seen_as, st.top.card, twin(st.top.seen_as))
+                   and st.top.seen_as not in state.tops(seat)
+                   for seat, stacks in enumerate(self.model.stacks) for st in stacks)
 
     def _misread_face_laid(self, d: Pile | None) -> None:
         """The discard top was taken as another card than the camera read it as, from an
@@ -1255,11 +1278,18 @@ class Tracker:
         128.4 s: the yellow-2's square box read yellow-0 at 0.5 for 0.5 s; 14205 at 218.5 s:
         the blue-2's read blue-0 at 0.62 for 1.1 s - each was then taken as a card laid
         unseen between the top and the next card, which fits both: a phantom play). A
-        square box's angle tells little (these turned 7-9 degrees)."""
+        square box's angle tells little (these turned 7-9 degrees). Likewise the top's kin
+        (red and pink, the same value) read from a whole box lying as the top's does (turned
+        no more than it jitters): its colour misread in place - a card laid on it lies
+        otherwise (15403 at 2-22 s: a still red-0 read pink-0 / red-0 at 0.5-0.6 / 0.4-0.5
+        by turns; a twin's collect unseen meanwhile, the pink-0 was taken as laid there and
+        misread since - a phantom play and a false out-of-turn alert)."""
         top = self.committed.discard if self.committed is not None else None
-        return (top is not None and d.top != top.top and d.squarish and top.squarish
-                and d.shifted_from(top) <= SAME_PLACE
-                and min(d.size, top.size) >= 0.9 * max(d.size, top.size))
+        if (top is None or d.top == top.top or d.shifted_from(top) > SAME_PLACE
+                or min(d.size, top.size) < 0.9 * max(d.size, top.size)):
+            return False
+        return (d.squarish and top.squarish
+                or twin(d.top) == top.top and not d.squarish and not d.moved_from(top))
 
     def _top_back(self, d: Pile | None) -> None:
         """The committed top read surely, whole, ``min_frames`` frames running: what was read
@@ -1917,7 +1947,10 @@ class Tracker:
         nxt = (k + 1) % self.players
         in_turn = [(x, y) for x, y in ((a, b), (b, a))
                    if x.seat in (None, k) and y.seat in (None, nxt)
-                   and not x.wish_needed]  # the wish of a joker comes before the next move
+                   and not x.wish_needed  # the wish of a joker comes before the next move
+                   and (x is a or self._after(a, self._after(b)).key() == observed)]
+        # (a card covered unseen came first: the other order gives another table - 15305
+        # at 95 s, seat 2's pink-0 "played" onto the discard and covered by seat 1's yellow-1)
         return list(in_turn[0]) if len(in_turn) == 1 else []
 
     def _three(self, state: VisibleState, observed: Key,
@@ -2037,7 +2070,22 @@ class Tracker:
         return (first.move.to_discard and second.move.to_discard and p is not None
                 and first.seen_as not in p.cards[1:]
                 and ((p.squarish and second.seat is None)
-                     or _gives(p, first.move.card, self.left_share)))
+                     or _gives(p, first.move.card, self.left_share)
+                     and not self._laid_over(first.seen_as, p)))
+
+    def _laid_over(self, face: Card, p: Pile) -> bool:
+        """``face`` was read lying still on the discard (one box, ``settle_s`` or more), and
+        ``p``, a card read surely (``touch_frames`` frames), lies otherwise than that box: a
+        card laid over it, not it misread (15405 at 34.4-36.8 s: seat 2's red-5, read red-5
+        / pink-5 at 0.5 / 0.45 for 1.8 s, then seat 3's pink-5 laid on it, boxed 11 %
+        smaller 0.09 card diagonals off, read 0.83 - taken for the red-5 misread, the play
+        lost)."""
+        still = self._still_box.get(face)
+        if still is None or self._landed_frames[p.top] < self.touch_frames:
+            return False
+        box, since = still
+        last = self._read_span.get(face, (since, since))[1]
+        return last - since >= self.settle_s - 1e-9 and p.jitters_from(box.read_as(p.top))
 
     def _emptied(self, results: Sequence[tuple[_Candidate, TableModel]], observed: Key
                  ) -> list[tuple[_Candidate, TableModel]]:
@@ -2185,9 +2233,12 @@ class Tracker:
             exact = []
         if len(exact) == 1 and not settled and (exact[0][0].misread
                                                 or self._maybe_same(exact[0][0])
-                                                or self._part_of_stack_top(exact[0][0])):
+                                                or self._part_of_stack_top(exact[0][0])
+                                                or self._flickers(exact[0][0])):
             return []  # an unsure new reading of the discard that could be the old card, or
             # a stack top read otherwise there (an arm may hide that stack for a moment): wait
+        if len(exact) == 1 and (over := self._once_over_part(exact[0][0])) is not None:
+            exact = [(over, self._after(over))]
         if len(exact) == 1 and self._astride(*exact[0]):
             c = exact[0][0]
             landed = self._landed_instead(c) or self._face_landed(c) or (
@@ -2382,6 +2433,18 @@ class Tracker:
             return None
         on_pile = {c.card for c in self.model.discard} | {c.seen_as for c in self.model.discard}
         return self.committed.discard, frozenset(on_pile)
+
+    def may_land(self) -> frozenset[Card]:
+        """The seat to move's stack tops, but faces of the discard's top two cards: where
+        no seat shows one, a card read surely in the pile that is it may be that top just
+        laid - not its twin (if one lies in the pile, it lies under two cards or more)
+        peeking out (see :meth:`TableView.read`)."""
+        k = self._turn()
+        if k is None or self.phase is not Phase.PLAYING:
+            return frozenset()
+        near = {c.card for c in self.model.discard[-2:]} | {
+            c.seen_as for c in self.model.discard[-2:]}
+        return frozenset({st.top.card for st in self.model.stacks[k]} - near)
 
     def discard_under(self) -> Pile | None:
         """The discard pile as committed before its top changed last: the card now under
@@ -2579,6 +2642,25 @@ class Tracker:
                   and self._landed_first.get(k, -math.inf) < mine]
         return _read_as_landed(c, landed, "{} was read surely as it landed")
 
+    def _once_over_part(self, c: _Candidate) -> _Candidate | None:
+        """A hand play read from a square box round a part of a card (below ``part_of`` of
+        the old top's) that does not fit the discard, where the one card read surely in a
+        frame as it came down, from a whole card's box (see :meth:`_landed_instead`), fits
+        it: that card, its value misread from the part - the rules are the prior for a
+        reading of part of a card (15009 at 166 s: a yellow-5 read 0.65, its face 0.96, in
+        the frame it came down on the blue-5, then boxed at 0.7 of the blue-5, square, and
+        read yellow-0 at 0.65 - a false not-fitting alert)."""
+        was = self.committed.discard if self.committed is not None else None
+        if (was is None or c.pile is None or self.fits_discard is None
+                or c.seat is not None or c.move.source is not Source.HAND
+                or not c.pile.squarish or c.pile.size >= self.part_of * was.size
+                or self.fits_discard(c.move.card) is not False):
+            return None
+        landed = self._landed_instead(c, once=True)
+        if landed is None or self.fits_discard(landed.move.card) is not True:
+            return None
+        return landed
+
     def _in_transit(self, c: _Candidate, t: float) -> bool:
         """A collect of a card that fits the discard, read still for less than
         ``transit_s``: more often a hand play that paused over the seat's own zone on its way
@@ -2718,6 +2800,39 @@ class Tracker:
         if c.pile.squarish:
             turn = min(turn, 90.0 - turn)  # (turned_from is at most 90)
         return turn <= self.part_turn
+
+    def _flickers(self, c: _Candidate) -> bool:
+        """``c`` lays a card on the discard whose face the camera has read by turns with
+        another face, none of them the committed top, since the last move: that other face
+        read there in ``touch_frames`` frames after ``c``'s was first read, from a box as
+        large (within a tenth) and within ``flicker_off`` card diagonals of ``c``'s - one card
+        read two ways, not two cards laid (the next card comes seconds later): wait for one
+        reading to settle. Not its kin (red and pink, the same value): a coin toss the
+        second look settles, while waiting loses the move when the next card comes (14405
+        at 113.5-115.6 s: a pink-2 read pink-2 / red-2 at 0.5 / 0.5 by turns for 2 s). Not a
+        smaller box: part of the card under an arm (15104 at 113.2
+        s: a green-2 boxed at 0.7-0.85 and read green-0 under the next hand; waited for, the
+        play was lost when that hand's card came). 15308 at
+        81.2-82.7 s: a pink-2 read pink-2 at 0.49-0.51 and pink-0 at 0.55-0.59 (a square box
+        0.13 card diagonals off) by turns, 5 frames each; the pink-0 was taken as played - a
+        phantom and two false alerts. A card read otherwise only as it came down, or in one
+        frame since (15408 at 103.9 s: a pink-1 read pink-5 at 0.39 once), is not waited
+        for."""
+        if c.pile is None or not c.move.to_discard:
+            return False
+        top = self._top_at(None)
+        mine = self._read_span.get(c.seen_as)
+        if mine is None:
+            return False
+        for face, times in self._read_at.items():
+            if (face in (c.seen_as, top, twin(c.seen_as))
+                    or sum(x > mine[0] for x in times) < self.touch_frames):
+                continue
+            box = self._still_box.get(face)
+            if (box is not None and box[0].shifted_from(c.pile) <= self.flicker_off
+                    and min(box[0].size, c.pile.size) >= 0.9 * max(box[0].size, c.pile.size)):
+                return True
+        return False
 
     def _part_of_stack_top(self, c: _Candidate) -> bool:
         """A collect read below ``part_read`` from a smaller box than the stack top's it
@@ -2918,6 +3033,22 @@ class Tracker:
         """Since the last move, the discard top's face was read surely lying elsewhere than
         the committed top (:meth:`_top_moved`), in ``touch_frames`` frames or more."""
         return self._top_moved_frames >= self.touch_frames
+
+    def _top_kin_in_place(self, top: Pile | None) -> frozenset[Card]:
+        """The kin of the discard top being committed (red and pink, the same value), when
+        it was read from a box where the top lies (``SAME_KIN_PLACE`` card diagonals, alike in
+        size): the top's colour misread as it settled, not a card landed under it (15302 at
+        21.5-23.3 s: seat 1's pink-5 read red-5 at 0.61 and 0.51 coming down, then red-5 /
+        pink-5 at 0.5 / 0.45 where it lay - the red-5 was taken for a card laid unseen
+        before it, a phantom)."""
+        kin = twin(top.top) if top is not None else None
+        box = self._still_box.get(kin) if kin is not None else None
+        if top is None or kin is None or box is None:
+            return frozenset()
+        b = box[0]
+        alike = min(b.size, top.size) >= 0.9 * max(b.size, top.size)
+        return frozenset({kin}) if alike and b.shifted_from(top) <= SAME_KIN_PLACE else (
+            frozenset())
 
     @property
     def landed_once(self) -> frozenset[Card]:

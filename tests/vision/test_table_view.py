@@ -74,6 +74,27 @@ def test_a_stack_top_read_as_either_face_it_may_show_is_no_hand_card_in_a_reveal
     assert s.reveals == ((C("pink-5"), C("red-2")), (), ())
 
 
+def test_a_stack_top_read_as_its_kin_on_its_place_is_no_hand_card_in_a_reveal() -> None:
+    """15403 at 169 s: seat 0's pink-3, read red-3 in the reveal, was counted as a hand card
+    (3 points lost). Read as its kin where the stack lies, it is the stack; a red-3 off
+    every stack is a hand card, and a card of another value on the stack's place is not
+    taken for its top."""
+    diag = float(np.hypot(W, H))
+    places = [((*SEAT[0], diag),), (), ()]
+    tops = [(frozenset({C("pink-3")}),), (), ()]
+    d = table(("red-3", SEAT[0][0] + 5, SEAT[0][1] - 4), ("red-2", 560, 600))
+    assert VIEW.read(d, reveal=True, stack_tops=tops, stacks=places).reveals == (
+        (C("red-2"),), (), ())
+    assert VIEW.read(d, reveal=True, stack_tops=tops).reveals == (
+        (C("red-2"), C("red-3")), (), ())  # (no places known: as before)
+    away = table(("red-3", 540, 600), ("red-2", 720, 600))
+    assert VIEW.read(away, reveal=True, stack_tops=tops, stacks=places).reveals == (
+        (C("red-2"), C("red-3")), (), ())
+    other = table(("red-4", *SEAT[0]), ("red-2", 560, 600))
+    assert VIEW.read(other, reveal=True, stack_tops=tops, stacks=places).reveals == (
+        (C("red-2"), C("red-4")), (), ())
+
+
 def test_hand_cards_laid_beyond_a_seats_zone_are_read_in_the_reveal_only() -> None:
     x, y = CENTRE
     d = table(("blue-4", *SEAT[0]), ("red-2", x, y + 500),  # beyond seat 0's 450 px reach

@@ -458,6 +458,60 @@ def test_a_top_that_reads_as_the_discard_and_stays_leaves_the_colour_its_say() -
     assert "read as yellow-2" in kinds(ev, "move")[0].payload["notes"][0]
 
 
+def _yellow_1_buried() -> tuple[Session, Clock, dict[int, dict[str, list[str]]]]:
+    """Seat 0 lays a yellow-1 on the yellow-3, seats 1 and 2 a green-1 and a green-0 on it;
+    seat 0 collects the other yellow-1, seat 1 lays a yellow-0, seat 2 collects a blue-4:
+    seat 0 to move, its yellow-1 on a stack, the first one three cards down the discard."""
+    s, clock = started(top="yellow-3")
+    pile = ["yellow-3"]
+    for card in ("yellow-1", "green-1", "green-0"):
+        pile.append(card)
+        assert moves(feed(s, scene(pile), clock)) == [f"hand:{card}"]
+    stacks: dict[int, dict[str, list[str]]] = {0: {"yellow": ["yellow-1"]}}
+    assert moves(feed(s, scene(pile, stacks), clock)) == ["seat 0: collect:yellow-1"]
+    pile.append("yellow-0")
+    assert moves(feed(s, scene(pile, stacks), clock)) == ["hand:yellow-0"]
+    stacks[2] = {"blue": ["blue-4"]}
+    assert moves(feed(s, scene(pile, stacks), clock)) == ["seat 2: collect:blue-4"]
+    return s, clock, stacks
+
+
+def test_a_stack_top_laid_under_the_old_top_s_reading_is_played_though_its_twin_lies_deep(
+) -> None:
+    """15305 at 94 s: seat 1's yellow-1 laid half over the yellow-0 on the discard, read 0.7
+    there, the yellow-0 (0.79) boxed larger on top; the other yellow-1 lay deep in the pile,
+    so the card read was taken for it peeking out - the move lost, the next seat's collect
+    read as two moves. A stack top of the seat to move is not kept off the top for a twin
+    that lies under two cards or more."""
+    s, clock, stacks = _yellow_1_buried()
+    x, y = CENTRE
+    laid = table(("yellow-0", x, y, 0.9), ("yellow-1", x + 22, y + 30, 0.75),
+                 *_tops({2: stacks[2]}))
+    ev = feed(s, laid, clock, frames=15)
+    assert moves(ev) == ["seat 0: stack:yellow-1"] and not kinds(ev, "question")
+    # the seat's yellow-1 still on its stack: the one read in the pile is the old one
+    s, clock, stacks = _yellow_1_buried()
+    peeks = table(("yellow-0", x, y, 0.9), ("yellow-1", x + 22, y + 30, 0.75),
+                  *_tops(stacks))
+    assert moves(feed(s, peeks, clock, frames=15)) == []
+
+
+def test_two_moves_are_not_told_in_an_order_that_gives_another_table() -> None:
+    """15305 at 95 s: seat 1's yellow-1 gone from its stack, the discard still read as its
+    yellow-0. Seat 2's pink-0 (the other pink-0 under it) played unseen and covered by the
+    yellow-1, read yellow-0, gives that table - but only in that order, and seat 1 was to
+    move: told as seat 1's play, then seat 2's, it left a pink-0 on top - a phantom."""
+    s, clock, stacks = _one_stack_each("yellow-5", ("green", "green-3"), ("yellow", "yellow-1"),
+                                       ("pink", "pink-0"))
+    pink_0, yellow_0 = (TrackedCard(Card.parse(n), Card.parse(n)) for n in ("pink-0", "yellow-0"))
+    s.tracker.model.stacks[2][0].cards.insert(0, pink_0)  # collected onto it, squarely
+    s.tracker.model.discard.insert(0, yellow_0)  # the other yellow-0 lies deep in the pile
+    assert moves(feed(s, scene(["yellow-5", "yellow-0"], stacks), clock)) == ["hand:yellow-0"]
+    gone = {0: stacks[0], 2: stacks[2]}
+    ev = feed(s, scene(["yellow-5", "yellow-0"], gone), clock, frames=60)
+    assert moves(ev) == [] and kinds(ev, "question")  # the yellow-1 unseen: asked about
+
+
 def test_a_stack_top_laid_on_its_twin_that_the_discard_misreads_is_played() -> None:
     """Seat 0's yellow-2 lands on the discard read yellow-0 (taken as played from its stack,
     misread); then seat 1's yellow-2 leaves its stack and the discard, laid anew, still reads
@@ -1910,6 +1964,22 @@ def test_twins_beside_two_stacks_in_turn_then_a_hand_play_is_two_collects_and_a_
     assert rules(ev) == [] and not kinds(ev, "question")
 
 
+def test_a_hand_card_read_as_the_kin_beside_its_stack_then_played_is_no_twin_collect() -> None:
+    """15405 at 39 s: seat 0's pink-2, read red-2 in its hand beside its red-2 stack, was laid
+    on the discard: taken for a second red-2 collected squarely, unseen, and the pink-2 for
+    the next seat's - a phantom collect, a false forced-play alert and an out-of-turn one
+    after. The card played is the kin of the "twin": that card on its way."""
+    s, clock, stacks = _one_stack_each("pink-3", ("red", "red-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    x, y = at(0, COLOUR_SLOT["red"] * (W + 20))
+    in_hand = ("red-2", x + W + 6, y - 10, 0.6, {"red-2": 0.55, "pink-2": 0.44})
+    feed(s, scene(["pink-3"], stacks, [in_hand]), clock, frames=3)
+    feed(s, scene(["pink-3"], stacks), clock, frames=8)
+    ev = feed(s, scene(["pink-3", "pink-2"], stacks), clock, frames=8)
+    assert moves(ev) == ["hand:pink-2"]
+    assert rules(ev) == [] and not kinds(ev, "question")
+
+
 def test_a_stack_read_a_moment_as_its_neighbour_s_face_is_no_twin_beside_it() -> None:
     """Seat 0's pink-1 stack, beside its red-1 stack, read red-1 for a few frames in its
     turn; then a hand card lands: seat 0's play, no red-1 collected unseen (11310 at 110 s)."""
@@ -2515,6 +2585,181 @@ def test_a_stack_top_read_on_the_discard_then_read_as_its_kin_is_one_misread_mov
     misread = ("red-4", *CENTRE, 0.9, {"red-4": 0.55, "pink-4": 0.4})
     ev = feed(s, scene([], left, [misread]), clock, frames=30)
     assert moves(ev) == ["seat 1: stack:pink-4"]
+
+
+def test_a_still_top_read_as_its_kin_by_turns_is_no_card_laid_unseen() -> None:
+    """15403 at 2-22 s: the red-0 the round started on, lying still, read pink-0 / red-0 at
+    0.5-0.6 / 0.4-0.5 by turns; seat 1 collected a second blue-3 squarely onto its own,
+    unseen, and seat 2 collected: the pink-0 was taken as laid by seat 1 and misread since -
+    a phantom play, and a false out-of-turn alert. Read from the top's own box, the top's kin
+    is its colour misread: no card landed."""
+    s, clock, stacks = _one_stack_each("red-0", ("green", "green-5"), ("blue", "blue-3"),
+                                       ("yellow", "yellow-4"))
+    x, y = CENTRE
+    tossed = [("pink-0", x, y, 0.55, {"pink-0": 0.55, "red-0": 0.44}),
+              ("red-0", x, y, 0.5, {"red-0": 0.52, "pink-0": 0.47})]
+    ev: list[Event] = []
+    # by turns, then pink-0 for 2 s: seat 0 collects, then seat 1 (its collect unseen)
+    for i, read in enumerate([1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0]):
+        if i == 2:
+            stacks[0]["green"].append("green-3")
+        ev += feed(s, outlined(table(tossed[read], *_tops(stacks))), clock, frames=5)
+    stacks[2]["yellow"].append("yellow-1")  # seat 2 collects
+    ev += feed(s, outlined(table(tossed[1], *_tops(stacks))), clock, frames=15)
+    assert "hand:pink-0" not in moves(ev) and "out-of-turn" not in rules(ev)
+    assert moves(ev)[0] == "seat 0: collect:green-3" and moves(ev)[-1] == (
+        "seat 2: collect:yellow-1")
+
+
+def _red_5_under_a_hidden_table(pink: tuple[float, float, float, float]) -> list[Event]:
+    """Seat 1 plays its red-5 from its stack while arms come and go over the table: read
+    red-5 / pink-5 at 0.5 / 0.45, lying still for 2.4 s; then a pink-5 on it (``pink``: its
+    shift in x and y, width and height scale), read 0.83; then the table shows again."""
+    s, clock, stacks = _one_stack_each("red-4", ("green", "green-1"), ("red", "red-5"),
+                                       ("yellow", "yellow-2"))
+    stacks[0]["green"].append("green-2")
+    assert moves(feed(s, scene(["red-4"], stacks), clock)) == ["seat 0: collect:green-2"]
+    x, y = CENTRE
+    hidden, shown = {0: stacks[0]}, {0: stacks[0], 2: stacks[2]}
+    ev: list[Event] = []
+    for i in range(6):  # arms come and go over seat 2's stack: no still table
+        tossed = table(("red-5", x, y, 0.49, {"red-5": 0.5, "pink-5": 0.45}),
+                       *_tops(hidden if i % 2 else shown))
+        ev += feed(s, outlined(tossed), clock, frames=4)
+    dx, dy, scale_w, scale_h = pink
+    laid = table(("pink-5", x + dx, y + dy, 0.83, {"pink-5": 0.83, "red-5": 0.1}),
+                 *_tops(hidden))
+    ev += feed(s, outlined(laid, {0: (W * scale_w, H * scale_h, 0.0)}), clock, frames=10)
+    laid = table(("pink-5", x + dx, y + dy, 0.83, {"pink-5": 0.83, "red-5": 0.1}),
+                 *_tops(shown))
+    return ev + feed(s, outlined(laid, {0: (W * scale_w, H * scale_h, 0.0)}), clock,
+                     frames=15)
+
+
+def test_a_card_read_surely_in_another_box_than_a_still_top_s_kin_was_laid_on_it() -> None:
+    """15405 at 34.4-36.8 s: seat 2's red-5, played from its stack, read red-5 / pink-5 at
+    0.5 / 0.45 lying still for 1.8 s (another stack hidden meanwhile), then seat 3's pink-5
+    laid on it, boxed 11 % smaller 0.09 card diagonals off, read 0.83: taken for the red-5
+    misread, the play was lost. Read in the same box, it is the red-5 misread still."""
+    ev = _red_5_under_a_hidden_table((7.0, 6.0, 0.9, 0.9))
+    assert moves(ev) == ["seat 1: stack:red-5", "hand:pink-5"]
+    ev = _red_5_under_a_hidden_table((0.0, 0.0, 1.0, 1.0))
+    assert moves(ev) == ["seat 1: stack:red-5"]
+
+
+def test_a_card_read_two_ways_by_turns_as_it_lies_waits_for_one_reading() -> None:
+    """15308 at 81.2-82.7 s: a pink-2 laid on the green-2, read pink-2 at 0.5 and pink-0 at
+    0.57 (a square box 0.13 card diagonals off) by turns, then five frames each: the pink-0
+    was taken as played - a phantom, two false alerts, and the pink-2 a second play later. One
+    card read two ways: the reading that settles is the card."""
+    s, clock = started(top="green-2")
+    x, y = CENTRE
+    pink_2 = outlined(table(("pink-2", x, y, 0.49, {"pink-2": 0.89, "pink-0": 0.01})))
+    pink_0 = outlined(table(("pink-0", x + 7, y - 11, 0.57, {"pink-0": 0.87, "pink-2": 0.02})),
+                      {0: (70.0, 70.0, 0.0)})  # a square box as large
+    ev: list[Event] = []
+    for d, frames in ((pink_0, 2), (pink_2, 1), (pink_0, 1), (pink_2, 1), (pink_0, 1),
+                      (pink_2, 5), (pink_0, 5), (pink_2, 20)):
+        ev += feed(s, d, clock, frames=frames)
+    assert moves(ev) == ["hand:pink-2"] and rules(ev) == []
+
+
+def test_a_card_read_otherwise_from_part_of_it_under_an_arm_is_not_waited_for() -> None:
+    """15104 at 113.2 s: a green-2 read surely as it landed, then green-0 from smaller square
+    boxes (0.7-0.85 of it) under the next hand, then green-2 again: no card read two ways -
+    told as soon as it lies still (waited for, the play was lost when that hand's card
+    came)."""
+    s, clock = started(top="green-1")
+    x, y = CENTRE
+    green_2 = outlined(table(("green-2", x, y, 0.7, {"green-2": 0.93})))
+    part = outlined(table(("green-0", x - 2, y + 6, 0.55, {"green-0": 0.67, "green-5": 0.06})),
+                    {0: (52.0, 52.0, 0.0)})
+    ev = feed(s, green_2, clock, frames=3) + feed(s, part, clock, frames=7)
+    ev += feed(s, green_2, clock, frames=7)
+    assert moves(ev) == ["hand:green-2"]
+
+
+def test_a_card_read_as_its_kin_by_turns_is_not_waited_for() -> None:
+    """14405 at 113.5-115.6 s: a pink-2 lying still read pink-2 / red-2 at 0.5 / 0.5 by
+    turns: a red/pink coin toss, not one card read as two values - told as it lies (waited
+    for, the play was lost when the next card came)."""
+    s, clock = started(top="pink-1")
+    x, y = CENTRE
+    ev: list[Event] = []
+    for face, other, frames in (("pink-2", "red-2", 2), ("red-2", "pink-2", 2),
+                                ("pink-2", "red-2", 2), ("red-2", "pink-2", 6),
+                                ("pink-2", "red-2", 6)):
+        d = outlined(table((face, x, y, 0.51, {face: 0.52, other: 0.47})))
+        ev += feed(s, d, clock, frames=frames)
+    assert moves(ev) in (["hand:pink-2"], ["hand:red-2"])
+
+
+def test_a_stack_top_read_unsurely_on_the_discard_as_it_leaves_is_no_top_wandering() -> None:
+    """14908 at 102.6-104.4 s: seat 1's pink-2 (taken as red-2 when collected) left its
+    stack, read red-2 / pink-2 at 0.45 on the discard where the red-3 lay, read 0.45 too:
+    taken for the red-3 read otherwise, the play was lost and the table asked about. A
+    reading of a top gone from its seat is that card played."""
+    s, clock, stacks = _one_stack_each("red-3", ("green", "green-3"), ("red", "red-2"),
+                                       ("yellow", "yellow-2"))
+    stacks[0]["green"].append("green-4")
+    x, y = CENTRE
+    unsure = table(("red-3", x, y, 0.45, {"red-3": 0.5, "pink-3": 0.45}), *_tops(stacks))
+    assert moves(feed(s, outlined(unsure), clock)) == ["seat 0: collect:green-4"]
+    left = {0: stacks[0], 2: stacks[2]}
+    ev: list[Event] = []
+    for face, other in (("red-2", "pink-2"), ("pink-2", "red-2")):
+        d = table((face, x + 3, y - 5, 0.45, {face: 0.51, other: 0.47}), *_tops(left))
+        ev += feed(s, outlined(d), clock, frames=10)
+    assert moves(ev) == ["seat 1: stack:red-2"] and not kinds(ev, "question")
+
+
+def test_a_card_read_as_its_kin_coming_down_and_where_it_lies_is_no_card_laid_before() -> None:
+    """15302 at 21.5-23.3 s: seat 0 collected a second pink-4 squarely, unseen; seat 1's
+    pink-5, from its stack, read red-5 at 0.61 and 0.51 coming down, then red-5 / pink-5 by
+    turns where it lay: the red-5 was taken for a card seat 0 laid unseen before it - a
+    phantom, and the round's score wrong. Read where the card lies, the kin is the card."""
+    s, clock, stacks = _one_stack_each("yellow-5", ("pink", "pink-4"), ("pink", "pink-5"),
+                                       ("green", "green-5"))
+    left = {0: stacks[0], 2: stacks[2]}
+    x, y = CENTRE
+    ev: list[Event] = []
+    for dx, conf, probs in ((-35, 0.61, {"red-5": 0.78, "pink-5": 0.2}),
+                            (-12, 0.51, {"red-5": 0.61, "pink-5": 0.38})):
+        ev += feed(s, outlined(table(("red-5", x + dx, y - 3, conf, probs), *_tops(left))),
+                   clock, frames=1)
+    for face, conf, probs, frames in (
+            ("red-5", 0.43, {"red-5": 0.51, "pink-5": 0.48}, 3),
+            ("pink-5", 0.45, {"pink-5": 0.52, "red-5": 0.46}, 7),
+            ("pink-5", 0.5, {"pink-5": 0.57, "red-5": 0.42}, 15)):
+        ev += feed(s, outlined(table((face, x, y, conf, probs), *_tops(left))), clock,
+                   frames=frames)
+    assert "hand:red-5" not in moves(ev) and "seat 1: stack:pink-5" in moves(ev)
+
+
+def _yellow_card_over_the_blue_5(landing: bool) -> list[Event]:
+    """On the blue-5, a card read yellow-0 at 0.65 (its face 0.95) from a square box round a
+    part of it; before, if ``landing``, read yellow-5 at 0.65 (its face 0.96) in the one
+    frame it came down, boxed whole."""
+    s, clock = started(top="blue-5")
+    x, y = CENTRE
+    ev: list[Event] = []
+    if landing:
+        ev += feed(s, outlined(table(("yellow-5", x + 50, y + 28, 0.65, {"yellow-5": 0.96}))),
+                   clock, frames=1)
+    part = table(("blue-5", x - 10, y - 20, 0.3), ("yellow-0", x, y + 22, 0.65,
+                                                   {"yellow-0": 0.95, "yellow-4": 0.02}))
+    return ev + feed(s, outlined(part, {1: (45.0, 45.0, 0.0)}), clock, frames=25)
+
+
+def test_a_value_read_from_part_of_a_card_that_breaks_a_rule_yields_to_its_landing() -> None:
+    """15009 at 166 s: a yellow-5 read 0.65 (its face 0.96) in the frame it came down on the
+    blue-5, then boxed square round a part of it and read yellow-0 at 0.65: a yellow-0 that
+    fits nothing - a false alert. The rules are the prior for a reading of part of a card;
+    unseen landing, the reading stands."""
+    ev = _yellow_card_over_the_blue_5(landing=True)
+    assert moves(ev) == ["hand:yellow-5"] and rules(ev) == []
+    ev = _yellow_card_over_the_blue_5(landing=False)
+    assert moves(ev) == ["hand:yellow-0"] and rules(ev) == ["discard-not-fitting"]
 
 
 def _collected(top: str, plan: list[tuple[int, str, str]]) -> tuple[
