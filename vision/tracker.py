@@ -2643,17 +2643,19 @@ class Tracker:
         return _read_as_landed(c, landed, "{} was read surely as it landed")
 
     def _once_over_part(self, c: _Candidate) -> _Candidate | None:
-        """A hand play read from a square box round a part of a card (below ``part_of`` of
-        the old top's) that does not fit the discard, where the one card read surely in a
-        frame as it came down, from a whole card's box (see :meth:`_landed_instead`), fits
+        """A hand play read from a box round a part of a card (below ``part_of`` of the old
+        top's) that does not fit the discard, where the one card read surely in a frame or
+        more as it came down, from a whole card's box (see :meth:`_landed_instead`), fits
         it: that card, its value misread from the part - the rules are the prior for a
         reading of part of a card (15009 at 166 s: a yellow-5 read 0.65, its face 0.96, in
         the frame it came down on the blue-5, then boxed at 0.7 of the blue-5, square, and
-        read yellow-0 at 0.65 - a false not-fitting alert)."""
+        read yellow-0 at 0.65 - a false not-fitting alert; 15504 at 107.9 s: a pink-3 read
+        0.6 in two frames coming down on the red-3, then pink-0 at 0.53 from a box of 0.78
+        of it, 1.31 long to wide)."""
         was = self.committed.discard if self.committed is not None else None
         if (was is None or c.pile is None or self.fits_discard is None
                 or c.seat is not None or c.move.source is not Source.HAND
-                or not c.pile.squarish or c.pile.size >= self.part_of * was.size
+                or c.pile.size >= self.part_of * was.size
                 or self.fits_discard(c.move.card) is not False):
             return None
         landed = self._landed_instead(c, once=True)

@@ -2736,19 +2736,21 @@ def test_a_card_read_as_its_kin_coming_down_and_where_it_lies_is_no_card_laid_be
     assert "hand:red-5" not in moves(ev) and "seat 1: stack:pink-5" in moves(ev)
 
 
-def _yellow_card_over_the_blue_5(landing: bool) -> list[Event]:
-    """On the blue-5, a card read yellow-0 at 0.65 (its face 0.95) from a square box round a
-    part of it; before, if ``landing``, read yellow-5 at 0.65 (its face 0.96) in the one
-    frame it came down, boxed whole."""
+def _yellow_card_over_the_blue_5(landing: bool, part: tuple[float, float] = (45.0, 45.0),
+                                  dy: float = 22.0) -> list[Event]:
+    """On the blue-5, a card read yellow-0 at 0.65 (its face 0.95) from a box round a part
+    of it (``part``: its width and height, square by default; ``dy`` below the discard's
+    centre, the blue-5 above it); before, if ``landing``, read
+    yellow-5 at 0.65 (its face 0.96) in the one frame it came down, boxed whole."""
     s, clock = started(top="blue-5")
     x, y = CENTRE
     ev: list[Event] = []
     if landing:
         ev += feed(s, outlined(table(("yellow-5", x + 50, y + 28, 0.65, {"yellow-5": 0.96}))),
                    clock, frames=1)
-    part = table(("blue-5", x - 10, y - 20, 0.3), ("yellow-0", x, y + 22, 0.65,
+    over = table(("blue-5", x - 10, y - 20, 0.3), ("yellow-0", x, y + dy, 0.65,
                                                    {"yellow-0": 0.95, "yellow-4": 0.02}))
-    return ev + feed(s, outlined(part, {1: (45.0, 45.0, 0.0)}), clock, frames=25)
+    return ev + feed(s, outlined(over, {1: (*part, 0.0)}), clock, frames=25)
 
 
 def test_a_value_read_from_part_of_a_card_that_breaks_a_rule_yields_to_its_landing() -> None:
@@ -2757,6 +2759,9 @@ def test_a_value_read_from_part_of_a_card_that_breaks_a_rule_yields_to_its_landi
     fits nothing - a false alert. The rules are the prior for a reading of part of a card;
     unseen landing, the reading stands."""
     ev = _yellow_card_over_the_blue_5(landing=True)
+    assert moves(ev) == ["hand:yellow-5"] and rules(ev) == []
+    # 15504 at 107.9 s: a part boxed 1.31 long to wide (a pink-3 read pink-0)
+    ev = _yellow_card_over_the_blue_5(landing=True, part=(44.0, 58.0), dy=40.0)
     assert moves(ev) == ["hand:yellow-5"] and rules(ev) == []
     ev = _yellow_card_over_the_blue_5(landing=False)
     assert moves(ev) == ["hand:yellow-0"] and rules(ev) == ["discard-not-fitting"]
