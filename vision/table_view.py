@@ -117,6 +117,11 @@ class Pile:
         dt = abs(self.angle - other.angle) % fold
         return min(dt, fold - dt)
 
+    def sized_like(self, other: Pile, within: float = 0.1) -> bool:
+        """Its box and ``other``'s are alike in size: the smaller within ``within`` of the
+        larger."""
+        return min(self.size, other.size) >= (1.0 - within) * max(self.size, other.size)
+
     def read_as(self, card: Card) -> Pile:
         """This pile with ``card`` as its top (what the tracker knows lies there)."""
         return dataclasses.replace(self, top=card, cards=(card, *self.cards[1:]))

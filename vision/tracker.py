@@ -239,6 +239,11 @@ class TableModel:
                 found.centre = centre
 
 
+def _faces(cards: Sequence[TrackedCard]) -> set[Card]:
+    """Each card's face, as taken and as read."""
+    return {c.card for c in cards} | {c.seen_as for c in cards}
+
+
 def _apart(a: tuple[float, float], b: tuple[float, float]) -> float:
     """How far apart two centres lie, in pixels."""
     return float(np.hypot(a[0] - b[0], a[1] - b[1]))
@@ -554,9 +559,8 @@ class Tracker:
         self._twin_held_frames: Counter[Place] = Counter()  # ... read surely, off the stack
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
         self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
-        self._read_span: dict[Card, tuple[float, float]] = {}  # ... first and last read when
-        self._still_box: dict[Card, tuple[Pile, float]] = {}  # ... its last box, still since
         self._read_at: dict[Card, list[float]] = {}  # ... each time it was read
+        self._still_box: dict[Card, tuple[Pile, float]] = {}  # ... its last box, still since
         self._discard_lost = False  # ... a frame showed no discard pile (a hand over it)
         # the referee reshuffled the discard pile under its top since the last move: the top
         # was lifted off the pile and laid back, wherever it lies now
@@ -705,8 +709,6 @@ class Tracker:
                 if _share(raw.discard, raw.discard.top) >= SURE_FACE:
                     self._face_frames[raw.discard.top] += 1
                     self._face_first.setdefault(raw.discard.top, t)
-                first = self._read_span.get(raw.discard.top, (t, t))[0]
-                self._read_span[raw.discard.top] = (first, t)
                 self._read_at.setdefault(raw.discard.top, []).append(t)
                 box = self._still_box.get(raw.discard.top)
                 if box is None or raw.discard.jitters_from(box[0]):
@@ -909,9 +911,8 @@ class Tracker:
             self._face_first.clear()
             self._discard_faces.clear()
             self._came_down.clear()
-            self._read_span.clear()
-            self._still_box.clear()
             self._read_at.clear()
+            self._still_box.clear()
             live = {_top_key(seat, st) for seat, stacks in enumerate(self.model.stacks)
                     for st in stacks}
             for misreads in (self._misreads, self._misread_since):
@@ -1279,14 +1280,15 @@ class Tracker:
         the blue-2's read blue-0 at 0.62 for 1.1 s - each was then taken as a card laid
         unseen between the top and the next card, which fits both: a phantom play). A
         square box's angle tells little (these turned 7-9 degrees). Likewise the top's kin
-        (red and pink, the same value) read from a whole box lying as the top's does (turned
-        no more than it jitters): its colour misread in place - a card laid on it lies
-        otherwise (15403 at 2-22 s: a still red-0 read pink-0 / red-0 at 0.5-0.6 / 0.4-0.5
-        by turns; a twin's collect unseen meanwhile, the pink-0 was taken as laid there and
-        misread since - a phantom play and a false out-of-turn alert)."""
+        (red and pink, the same value) read from a whole box lying as the top's does (neither
+        moved nor turned from it, :meth:`Pile.moved_from`): its colour misread in place - a
+        card laid on it lies otherwise (15403 at 2-22 s: a still red-0 read pink-0 / red-0
+        at 0.5-0.6 / 0.4-0.5 by turns; a twin's collect unseen meanwhile, the pink-0 was
+        taken as laid there and misread since - a phantom play and a false out-of-turn
+        alert)."""
         top = self.committed.discard if self.committed is not None else None
         if (top is None or d.top == top.top or d.shifted_from(top) > SAME_PLACE
-                or min(d.size, top.size) < 0.9 * max(d.size, top.size)):
+                or not d.sized_like(top)):
             return False
         return (d.squarish and top.squarish
                 or twin(d.top) == top.top and not d.squarish and not d.moved_from(top))
@@ -2073,6 +2075,12 @@ class Tracker:
                      or _gives(p, first.move.card, self.left_share)
                      and not self._laid_over(first.seen_as, p)))
 
+    def _read_span(self, face: Card) -> tuple[float, float] | None:
+        """When ``face`` was first and last read on the discard since the last move (None:
+        not read)."""
+        times = self._read_at.get(face)
+        return (times[0], times[-1]) if times else None
+
     def _laid_over(self, face: Card, p: Pile) -> bool:
         """``face`` was read lying still on the discard (one box, ``settle_s`` or more), and
         ``p``, a card read surely (``touch_frames`` frames), lies otherwise than that box: a
@@ -2084,7 +2092,7 @@ class Tracker:
         if still is None or self._landed_frames[p.top] < self.touch_frames:
             return False
         box, since = still
-        last = self._read_span.get(face, (since, since))[1]
+        last = (self._read_span(face) or (since, since))[1]
         return last - since >= self.settle_s - 1e-9 and p.jitters_from(box.read_as(p.top))
 
     def _emptied(self, results: Sequence[tuple[_Candidate, TableModel]], observed: Key
@@ -2162,8 +2170,8 @@ class Tracker:
         a card on another a moment after it came down (14503 at 74 s: a yellow-2 read 0.63-
         0.66 in two frames as it came down, then yellow-3 at 0.34-0.49 from the next frame
         on, was taken for the yellow-2 covered at once by a yellow-3 from a hand)."""
-        was = self._read_span.get(first.seen_as)
-        now = self._read_span.get(second.seen_as)
+        was = self._read_span(first.seen_as)
+        now = self._read_span(second.seen_as)
         return (second.seat is None and second.move.source is Source.HAND
                 and was is not None and now is not None
                 and not self._landed_frames[second.seen_as]
@@ -2431,8 +2439,7 @@ class Tracker:
             return None
         if self.committed.discard is None or not self.model.discard:
             return None
-        on_pile = {c.card for c in self.model.discard} | {c.seen_as for c in self.model.discard}
-        return self.committed.discard, frozenset(on_pile)
+        return self.committed.discard, frozenset(_faces(self.model.discard))
 
     def may_land(self) -> frozenset[Card]:
         """The seat to move's stack tops, but faces of the discard's top two cards: where
@@ -2442,8 +2449,7 @@ class Tracker:
         k = self._turn()
         if k is None or self.phase is not Phase.PLAYING:
             return frozenset()
-        near = {c.card for c in self.model.discard[-2:]} | {
-            c.seen_as for c in self.model.discard[-2:]}
+        near = _faces(self.model.discard[-2:])
         return frozenset({st.top.card for st in self.model.stacks[k]} - near)
 
     def discard_under(self) -> Pile | None:
@@ -2591,7 +2597,7 @@ class Tracker:
         then blue-0 and blue-1 at 0.25-0.3 - taken as blue-0 when the next move covered it,
         a phantom)."""
         seen, top = self.model.seen(), self._top_at(None)
-        mine = self._read_span.get(c.seen_as, (math.inf, math.inf))[0]
+        mine = (self._read_span(c.seen_as) or (math.inf, math.inf))[0]
         landed = [k for k in self._often(self._face_frames)
                   if k not in (top, c.seen_as) and possible(k, seen)
                   and self._face_first[k] < mine]
@@ -2809,21 +2815,20 @@ class Tracker:
         read there in ``touch_frames`` frames after ``c``'s was first read, from a box as
         large (within a tenth) and within ``flicker_off`` card diagonals of ``c``'s - one card
         read two ways, not two cards laid (the next card comes seconds later): wait for one
-        reading to settle. Not its kin (red and pink, the same value): a coin toss the
-        second look settles, while waiting loses the move when the next card comes (14405
-        at 113.5-115.6 s: a pink-2 read pink-2 / red-2 at 0.5 / 0.5 by turns for 2 s). Not a
-        smaller box: part of the card under an arm (15104 at 113.2
-        s: a green-2 boxed at 0.7-0.85 and read green-0 under the next hand; waited for, the
-        play was lost when that hand's card came). 15308 at
-        81.2-82.7 s: a pink-2 read pink-2 at 0.49-0.51 and pink-0 at 0.55-0.59 (a square box
-        0.13 card diagonals off) by turns, 5 frames each; the pink-0 was taken as played - a
-        phantom and two false alerts. A card read otherwise only as it came down, or in one
-        frame since (15408 at 103.9 s: a pink-1 read pink-5 at 0.39 once), is not waited
-        for."""
+        reading to settle (15308 at 81.2-82.7 s: a pink-2 read pink-2 at 0.49-0.51 and pink-0
+        at 0.55-0.59, a square box 0.13 card diagonals off, by turns, 5 frames each; the
+        pink-0 was taken as played - a phantom and two false alerts). Not its kin (red and
+        pink, the same value): a coin toss the second look settles, while waiting loses the
+        move when the next card comes (14405 at 113.5-115.6 s: a pink-2 read pink-2 / red-2 at
+        0.5 / 0.5 by turns for 2 s). Not a smaller box: part of the card under an arm (15104
+        at 113.2 s: a green-2 boxed at 0.7-0.85 and read green-0 under the next hand; waited
+        for, the play was lost when that hand's card came). Nor a card read otherwise only as
+        it came down, or in one frame since (15408 at 103.9 s: a pink-1 read pink-5 at 0.39
+        once)."""
         if c.pile is None or not c.move.to_discard:
             return False
         top = self._top_at(None)
-        mine = self._read_span.get(c.seen_as)
+        mine = self._read_span(c.seen_as)
         if mine is None:
             return False
         for face, times in self._read_at.items():
@@ -2832,7 +2837,7 @@ class Tracker:
                 continue
             box = self._still_box.get(face)
             if (box is not None and box[0].shifted_from(c.pile) <= self.flicker_off
-                    and min(box[0].size, c.pile.size) >= 0.9 * max(box[0].size, c.pile.size)):
+                    and box[0].sized_like(c.pile)):
                 return True
         return False
 
@@ -3048,9 +3053,8 @@ class Tracker:
         if top is None or kin is None or box is None:
             return frozenset()
         b = box[0]
-        alike = min(b.size, top.size) >= 0.9 * max(b.size, top.size)
-        return frozenset({kin}) if alike and b.shifted_from(top) <= SAME_KIN_PLACE else (
-            frozenset())
+        return frozenset({kin}) if b.sized_like(top) and b.shifted_from(top) <= SAME_KIN_PLACE \
+            else frozenset()
 
     @property
     def landed_once(self) -> frozenset[Card]:
