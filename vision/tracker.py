@@ -1363,8 +1363,12 @@ class Tracker:
             self._came_in.add(d.top)
             self._peek_tries.append(d)
             return False
+        # the top lies aside by its centre: a box on that card's spot, however turned, hides
+        # it (15508 at 129.1 s: a hand bringing a green-3 over its twin left a box turned
+        # 100 degrees, 0.09 card diagonals off, read green-0 - the green-3 read where it lay
+        # again was that green-0 misread, not the card under it peeking out)
         return d.top not in self._came_in and not any(
-            _lies_as(top, p, apart=2.0) for p in laid)
+            top.shifted_from(p) <= 2.0 * SAME_PLACE for p in laid)
 
     def _note_peeks(self, d: Pile | None) -> None:
         """The committed top read surely where it was laid: each place a card under it was

@@ -3233,6 +3233,34 @@ def test_a_top_read_otherwise_where_the_card_under_it_lay_is_that_card_misread()
             ] == ["hand:red-2"]
 
 
+def _top_misread_across(turn: float) -> list[Event]:
+    """A green-3 played onto the discard's green-2 (aside of it); a hand bringing its twin
+    over it leaves a box 0.9 its size, 9 px off and turned ``turn`` degrees, read green-0
+    at 0.49 for 0.6 s; then the green-3 read 0.8 just where it lay, for a second."""
+    s, clock = started(top="green-2")
+    x, y = CENTRE
+    under = ("green-2", x, y, 0.55)
+    assert moves(feed(s, outlined(table(("green-3", x + 20, y + 10, 0.9), under)), clock)
+                 ) == ["hand:green-3"]
+    misread = ("green-0", x + 14, y + 17, 0.49, {"green-0": 0.57, "green-1": 0.1, "green-2": 0.08})
+    ev = feed(s, outlined(table(misread), {0: (0.9 * W, 0.9 * H, turn)}), clock,
+              frames=6)
+    return ev + feed(s, outlined(table(("green-3", x + 20, y + 10, 0.8), under)), clock)
+
+
+def test_a_top_read_across_the_card_under_it_then_that_card_where_it_lay_is_taken_back() -> None:
+    """15508 at 129.1 s: a hand bringing a green-3 over its twin on the discard left a box
+    turned 100 degrees, read green-0 at 0.49 for 0.5 s - a phantom hand play; the green-3 read
+    where it lay again was taken for the card under a green-0 laid aside, peeking out. A top
+    whose box lies on that card's spot, however turned, hides it: the card read whole where it
+    lay is that top misread."""
+    for turn in (0.0, 80.0):
+        ev = _top_misread_across(turn)
+        assert moves(ev) == ["hand:green-0"]
+        assert [e.payload["takes_back"] for e in kinds(ev, "status") if "takes_back" in e.payload
+                ] == ["hand:green-0"], turn
+
+
 def test_a_card_like_the_one_under_the_top_read_elsewhere_is_its_twin_played() -> None:
     assert moves(_card_under_the_top_alone(30.0)[1]) == ["hand:green-5", "hand:green-4"]
     # read on its way in, then lying just where the first green-5 lay: its twin, laid
