@@ -557,6 +557,9 @@ class Tracker:
         self.arrival_s = 0.6
         self._beside_frames: Counter[Place] = Counter()  # ... as a second pile beside it
         self._twin_held_frames: Counter[Place] = Counter()  # ... read surely, off the stack
+        # (or carried nearer the stack: how near it was read so far, and by how much more)
+        self._twin_near: dict[Place, float] = {}
+        self.carry_step = 0.25
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
         self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
         self._read_at: dict[Card, list[float]] = {}  # ... each time it was read
@@ -897,6 +900,7 @@ class Tracker:
                 self.model.discard[-1].glimpsed = self.landed  # a card landed on the discard
             self.top_in_hand = self._often(self._loose_frames)
             self._touched = set()
+            self._twin_near.clear()
             for frames in (self._twin_frames, self._beside_frames, self._twin_held_frames,
                            self._loose_frames,
                            self._landed_frames, self._read_frames, self._pulled_frames,
@@ -1145,7 +1149,9 @@ class Tracker:
                     # or onto its twin that the discard misreads, read the same way
                     misread = st.top.seen_as != d.top and old_top is not None and (
                         st.top.card == old_top.card != d.top == old_top.seen_as)
-                    if st.top.seen_as == d.top or misread:
+                    # (or read as the card it was taken as: 15607 at 64.1 s, a pink-5 read
+                    # red-5 on its stack, pink-5 on the discard)
+                    if st.top.seen_as == d.top or st.top.card == d.top or misread:
                         note = (f"{st.top.card} left seat {seat}'s {st.colour.value} stack "
                                 f"onto its twin on the discard, read {d.top} there: the same "
                                 "card",) if misread else ()
@@ -1453,7 +1459,7 @@ class Tracker:
             shown = Counter(str(p.top) for p in state.seats[seat])
             for st in stacks:
                 card = st.top.card
-                if (st.top.seen_as == d.top or shown[str(st.top.seen_as)] >= sum(
+                if (d.top in (st.top.seen_as, card) or shown[str(st.top.seen_as)] >= sum(
                         s.top.seen_as == st.top.seen_as for s in stacks)
                         or not (_gives(d, card, self.left_share)
                                 or colour_tells and _kin(d.top, card)
@@ -1677,11 +1683,14 @@ class Tracker:
             if discard.shifted_from(first[0]) > self.still_shift:
                 self._first_box[discard.top] = (first[0], float("inf"))  # it moved
         # ... or the card known to lie there, taken for a misread of it, now read right
+        right = (discard is not None and old is not None and bool(self.model.discard)
+                 and discard.top == self.model.discard[-1].card != old.top)
         if (discard is not None and old is not None and self.model.discard
                 and (could_be(discard, old.top) and not self._came_down_as(discard.top)
-                     or discard.top == self.model.discard[-1].card != old.top)
-                and not discard.moved_from(old)):
+                     or right) and not discard.moved_from(old)):
             discard = discard.read_as(old.top)
+        elif right and old is not None and self._read_right_at_once(discard, old):
+            discard = old  # boxed otherwise too: the pile lies as it was
         elif discard is not None and old is not None and self._part_of_top(discard, old):
             discard = old  # part of the top laid last, misread: the pile lies as it was
         told = self._told is not None and bool(self.model.discard) and (
@@ -1703,6 +1712,17 @@ class Tracker:
                 seats[seat if by is None else by].append(pile)
         return dataclasses.replace(state, discard=discard,
                                    seats=tuple(tuple(sorted(p, key=pile_order)) for p in seats))
+
+    def _read_right_at_once(self, d: Pile, old: Pile) -> bool:
+        """``d``, read surely as the card the committed top ``old`` was taken as, within half a
+        card diagonal of it, came at once: in the frame before, the top lay as committed and
+        read as then (no hand over it, no card on its way) - the top boxed and read right at
+        last, not its twin laid, however its box turned (15610 at 62.1 s: the
+        blue-4 taken for blue-3 from a box astride the pile, at 0.3 for 9 s, then boxed on its
+        own 27 degrees turned and read blue-4 at 0.84 - a phantom hand play)."""
+        before = self._read_after
+        return (before is not None and before.top == old.top and not before.jitters_from(old)
+                and d.confidence >= self.unsure_read and d.shifted_from(old) <= 0.5)
 
     def _part_of_top(self, d: Pile, old: Pile) -> bool:
         """``d`` reads another card than ``old``, the top laid last, from a box round part of
@@ -1904,7 +1924,9 @@ class Tracker:
     def _after(self, c: _Candidate, model: TableModel | None = None) -> TableModel:
         m = copy.deepcopy(model or self.model)
         m.apply(c.seat, c.move, c.seen_as, c.pile)
-        if c.misread:  # the card keeps the camera's reading of it on the discard
+        if c.misread or c.move.source is Source.STACK and c.move.card == c.seen_as:
+            # the card keeps the camera's reading of it on the discard (a stack top read
+            # otherwise on its stack, read as itself there: 15607 at 64.1 s)
             m.discard[-1].seen_as = c.seen_as
         return m
 
@@ -2073,6 +2095,13 @@ class Tracker:
         11009 at 130 s, a red-3 laid squarely on its twin, boxed astride both and read as
         red-4; a stack play's card is vouched for by its stack, 10407 at 93 s)."""
         p = second.pile
+        if second.move.card == first.move.card and all(
+                c.move.source is Source.STACK and (st := self.model.stack_of(
+                    c.seat, c.move.stack)) is not None and len(st.cards) > 1
+                for c in (first, second)):
+            return False  # twins from two stacks that each show the card under now: both
+            # played (15609 at 201-204 s: seat 2's yellow-1 read unsurely for 2.5 s, then
+            # seat 3's laid on it - asked about)
         return (first.move.to_discard and second.move.to_discard and p is not None
                 and first.seen_as not in p.cards[1:]
                 and ((p.squarish and second.seat is None)
@@ -2167,6 +2196,24 @@ class Tracker:
                      if a.seat == k and b.seat in (None, (k + 1) % self.players)]
         return list(pairs[0]) if len(pairs) == 1 else []
 
+    def _twin_top_played_after(self, c: _Candidate, state: VisibleState, observed: Key,
+                               results: Sequence[tuple[_Candidate, TableModel]]
+                               ) -> list[_Candidate]:
+        """``c``, a stack top gone as a card landed on the discard read otherwise, and the
+        discard read surely as the top of a stack of the next seat that shows the same top
+        after it (its twin under it): ``c``'s card was covered by that top, played in turn,
+        not misread (15609 at 175-178 s: the discard hidden while seat 1 played its red-1
+        and seat 2 the red-0 over the other red-0 on its stack, read red-0 at 0.75 since -
+        taken for the red-1 misread, the red-0's play lost)."""
+        d = state.discard
+        if d is None or d.confidence < self.unsure_read:
+            return []
+        pair = self._pair(state, observed, results)
+        if (len(pair) != 2 or pair[0].observation != c.observation
+                or pair[1].move.source is not Source.STACK or pair[1].move.card != d.top):
+            return []
+        return pair
+
     def _read_on_settling(self, first: _Candidate, second: _Candidate) -> bool:
         """``second`` lays a card from a hand whose face was never read surely on the
         discard since the last move, first read there within ``settle_s`` of ``first``'s
@@ -2241,6 +2288,8 @@ class Tracker:
         # a stack top read on the discard, then covered: two moves, not one misread
         covered = self._played_then_covered(state, observed) if settled and not lifted and all(
             c.misread for c, _ in exact) else []
+        if not covered and settled and not lifted and len(exact) == 1 and exact[0][0].misread:
+            covered = self._twin_top_played_after(exact[0][0], state, observed, results)
         if covered:
             exact = []
         if len(exact) == 1 and not settled and (exact[0][0].misread
@@ -2978,13 +3027,28 @@ class Tracker:
 
     def _twin_held(self, state: VisibleState) -> set[Place]:
         """Stacks with a second card of their top's face read surely (``held_read``) at
-        the seat, off the stack (more than half a card from it): a twin in a hand."""
+        the seat, off the stack (more than half a card from it): a twin in a hand. Or read
+        less surely (``beside_read``), off the stack, ``carry_step`` card diagonals or more
+        nearer it than any reading of it before since the last move: a card carried to the
+        stack, no misread lying still (15604 at 8.0-8.8 s: seat 1's second yellow-1 read
+        0.53-0.77 on its way in, 235 px to 59 px from its yellow-1, then laid squarely on it
+        out of turn - the cheat went unseen, and seat 1's later play of the top was read as
+        a hand play)."""
         out: set[Place] = set()
         for seat, stacks in enumerate(self.model.stacks):
             for st in stacks:
-                if any(p.top == st.top.seen_as and p.confidence >= self.held_read
-                       and not _on(st, p) for p in state.seats[seat]):
+                off = [p for p in state.seats[seat] if p.top == st.top.seen_as
+                       and p.confidence >= self.beside_read and not _on(st, p)]
+                if any(p.confidence >= self.held_read for p in off):
                     out.add((seat, st.colour))
+                if not off:
+                    continue
+                place = (seat, st.colour)
+                near = min(_apart(p.centre, st.centre) for p in off)
+                last = self._twin_near.get(place)
+                if last is not None and near <= last - self.carry_step * (st.size or 1.0):
+                    out.add(place)
+                self._twin_near[place] = min(near, last) if last is not None else near
         return out
 
     def _gone(self, observed: Key, model: TableModel | None = None

@@ -348,6 +348,24 @@ def test_a_card_read_as_its_stack_s_colour_on_its_way_and_its_kin_on_it_is_a_col
     assert moves(ev) == ["seat 0: collect:pink-4>red"] and "wrong-stack" in rules(ev)
 
 
+def test_a_stack_top_read_as_its_kin_then_played_and_read_as_itself_is_its_play() -> None:
+    """15607 at 64.1 s: seat 2's pink-5, read red-5 on its stack (taken as pink-5), played
+    onto the discard and read pink-5 there, was read as that stack top played and then
+    covered by a pink-5 from a hand - a phantom play and an out-of-turn alert. The stack's
+    top is the card it was taken as, whatever the camera read there."""
+    s, clock, stacks = _one_stack_each("red-5", ("green", "green-2"), ("red", "red-5"))
+    laid = ("red-5", *at(2, COLOUR_SLOT["pink"] * (W + 20)), 0.55, {"red-5": 0.55, "pink-5": 0.4})
+    assert moves(feed(s, scene(["red-5"], stacks, [laid]), clock, frames=15)) == [
+        "seat 2: collect:pink-5"]  # both red-5s lie on the table
+    stacks[0]["green"] = ["green-2", "green-3"]
+    ev = feed(s, scene(["red-5"], stacks, [laid]), clock)
+    stacks[1]["yellow"] = ["yellow-3"]
+    ev += feed(s, scene(["red-5"], stacks, [laid]), clock)
+    ev += feed(s, scene(["red-5", "pink-5"], stacks), clock, frames=8)
+    assert moves(ev) == ["seat 0: collect:green-3", "seat 1: collect:yellow-3",
+                         "seat 2: stack:pink-5"]  # within a second
+
+
 def _yellow_stack_game(top_conf: float) -> tuple[Session, Clock, dict[int, dict[str, list[str]]]]:
     """Seat 1 has a yellow-2 stack (its top read at ``top_conf``), seat 0 a green one."""
     s, clock = started(top="blue-5")
@@ -1190,6 +1208,99 @@ def test_a_twin_collected_onto_a_fanned_stack() -> None:
     fanned = [("blue-1", *at(0, 4.0, 12.0), 0.6), ("blue-1", *at(0, 4.0, 24.0), 0.9)]
     ev = feed(s, table(_discard("red-3"), *fanned, *others), clock, frames=14)
     assert moves(ev) == ["seat 0: collect:blue-1"] and rules(ev) == []
+
+
+def _red_stacks_played_in_turn(hidden: int) -> tuple[Session, list[Event]]:
+    """Seat 1 holds red-1 on red-4, seat 2 two red-0s (fanned), seat 0 the other red-4; with
+    seat 1 to move, the discard (red-5) is hidden ``hidden`` frames while seat 1's red-1
+    leaves its stack; then the discard reads red-0 surely and seat 2's stack shows its other
+    red-0."""
+    s, clock = started(top="red-5")
+    red, green = ("red-4", *at(0), 0.9), at(0, W + 20)
+    laid = [[], [("red-4", *at(1), 0.9)], [("red-4", *at(1), 0.9), ("red-0", *at(2), 0.9)],
+            [("green-2", *green, 0.9), ("red-4", *at(1), 0.9), ("red-0", *at(2), 0.9)],
+            [("green-2", *green, 0.9), ("red-1", *at(1), 0.9), ("red-0", *at(2), 0.9)]]
+    fanned = [("red-0", *at(2), 0.6), ("red-0", *at(2, 0.0, 12.0), 0.9)]
+    for cards in laid:
+        feed(s, table(_discard("red-5"), red, *cards), clock, frames=14)
+    feed(s, table(_discard("red-5"), red, ("green-2", *green, 0.9), ("red-1", *at(1), 0.9),
+                  *fanned), clock, frames=14)
+    rest = [red, ("green-3", *green, 0.9)]
+    feed(s, table(_discard("red-5"), *rest, ("red-1", *at(1), 0.9), *fanned), clock, frames=14)
+    assert [str(o) for o in s.referee.observations][-2:] == [
+        "seat 2: collect:red-0", "seat 0: collect:green-3"]
+    ev = feed(s, table(*rest, ("red-4", *at(1), 0.9), *fanned), clock, frames=hidden)
+    top = ("red-0", CENTRE[0] + 5, CENTRE[1] + 3, 0.8, {"red-0": 0.95, "red-1": 0.02})
+    return s, ev + feed(s, table(top, *rest, ("red-4", *at(1), 0.9), ("red-0", *at(2), 0.9)),
+                        clock, frames=20)
+
+
+def test_a_stack_top_covered_by_the_next_seat_s_twin_topped_stack_is_no_misread() -> None:
+    """15609 at 175-178 s: the discard hidden while seat 1 played its red-1 and seat 2 the
+    red-0 over the other red-0 on its stack, read red-0 at 0.75 since: taken for the red-1
+    misread, the red-0's play lost (and seat 0's next move told out of turn)."""
+    s, ev = _red_stacks_played_in_turn(10)
+    assert moves(ev) == ["seat 1: stack:red-1", "seat 2: stack:red-0"]
+
+
+def test_twins_played_from_two_stacks_in_turn_are_two_plays() -> None:
+    """15609 at 201-204 s: seat 2's yellow-1, played from its stack, read unsurely for 2.5 s,
+    then seat 3's yellow-1 played from its stack onto it: each stack shows the card under
+    its top, but the second yellow-1 "may be the first misread" - asked about."""
+    s, clock = started(top="yellow-5")
+    blue = at(0)
+    steps = [[("blue-2", *blue, 0.9)],
+             [("blue-2", *blue, 0.9), ("yellow-3", *at(1), 0.9)],
+             [("blue-2", *blue, 0.9), ("yellow-3", *at(1), 0.9), ("yellow-3", *at(2), 0.9)],
+             [("blue-3", *blue, 0.9), ("yellow-3", *at(1), 0.9), ("yellow-3", *at(2), 0.9)],
+             [("blue-3", *blue, 0.9), ("yellow-1", *at(1), 0.9), ("yellow-3", *at(2), 0.9)],
+             [("blue-3", *blue, 0.9), ("yellow-1", *at(1), 0.9), ("yellow-1", *at(2), 0.9)],
+             [("blue-4", *blue, 0.9), ("yellow-1", *at(1), 0.9), ("yellow-1", *at(2), 0.9)]]
+    for cards in steps:
+        feed(s, table(_discard("yellow-5"), *cards), clock, frames=14)
+    assert [str(o) for o in s.referee.observations][-3:] == [
+        "seat 1: collect:yellow-1", "seat 2: collect:yellow-1", "seat 0: collect:blue-4"]  # (both
+    # yellow-3s lie under them)
+    unsure = ("yellow-0", CENTRE[0] + 4, CENTRE[1] - 20, 0.3, {"yellow-0": 0.4, "yellow-1": 0.3})
+    ev = feed(s, table(unsure, ("blue-4", *blue, 0.9), ("yellow-3", *at(1), 0.9),
+                       ("yellow-1", *at(2), 0.9)), clock, frames=8)
+    second = ("yellow-1", CENTRE[0] + 10, CENTRE[1] + 2, 0.8, {"yellow-1": 0.9})
+    ev += feed(s, table(second, ("blue-4", *blue, 0.9),
+                        ("yellow-3", *at(1), 0.9), ("yellow-3", *at(2), 0.9)), clock, frames=20)
+    assert moves(ev) == ["seat 1: stack:yellow-1", "seat 2: stack:yellow-1"]
+    assert not kinds(ev, "question")
+
+
+def _stack_top_read_right_at_last(turn: float, came: bool = False) -> list[Event]:
+    """Seat 0 plays its blue-4 from its stack onto the blue-2; the discard reads it blue-3 at
+    0.3 (blue-4 0.3) for 2 s; then, right after a frame as before (or, if ``came``, after a
+    frame with the discard hidden), blue-4 at 0.85 from a box 20 px off, turned ``turn``
+    degrees."""
+    s, clock = started(top="blue-2")
+    x, y = CENTRE
+    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9))), clock, frames=14)
+    others = [("green-1", *at(1), 0.9), ("yellow-1", *at(2), 0.9)]
+    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9), others[0])), clock,
+         frames=14)
+    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9), *others)), clock,
+         frames=14)
+    misread = ("blue-3", x + 6, y + 4, 0.3, {"blue-3": 0.4, "blue-4": 0.3})
+    ev = feed(s, outlined(table(misread, *others)), clock, frames=20)
+    if came:
+        ev += feed(s, outlined(table(*others)), clock, frames=1)
+    right = ("blue-4", x - 8, y + 16, 0.85, {"blue-4": 0.95})
+    return ev + feed(s, outlined(table(right, *others), {0: (W, H, turn)}), clock, frames=15)
+
+
+def test_a_stack_top_read_right_at_last_in_its_own_box_is_no_twin_laid() -> None:
+    """15610 at 62.1 s: seat 2's blue-4, played from its stack and read blue-3 at 0.3 from a
+    box astride the pile for 9 s, was boxed on its own, 27 degrees turned, and read blue-4
+    at 0.84 from one frame to the next: taken for the other blue-4 laid - a phantom hand
+    play and an out-of-turn alert."""
+    assert moves(_stack_top_read_right_at_last(27.0)) == ["seat 0: stack:blue-4"]
+    # a card coming (the discard hidden by a hand the frame before) is the twin laid
+    assert moves(_stack_top_read_right_at_last(27.0, came=True)) == [
+        "seat 0: stack:blue-4", "hand:blue-4"]
 
 
 def _seat_0_collects_after_seat_2s_turn(hands: bool) -> tuple[Session, list[Event]]:
@@ -3577,15 +3688,16 @@ def test_a_play_read_from_part_of_a_card_mostly_unsurely_is_the_card_seen_landin
     assert moves(ev) == ["hand:red-3"]
 
 
-def _twin_brought_over_seat_2(conf: float, then: int = 0) -> list[Event]:
+def _twin_brought_over_seat_2(conf: float, then: int = 0,
+                              way: tuple[float, ...] = (-110.0, -85.0, -60.0)) -> list[Event]:
     """Seats 0-2 each hold one stack (seat 2 a yellow-4); seat 0 is to move. Seat 2 brings
-    the other yellow-4 over its stack (read at ``conf`` in three frames, off the stack) and
-    lays it squarely on it, unseen, out of turn (the turn goes on from seat 2: seat 0 again);
-    then seat ``then`` collects a pink-5."""
+    the other yellow-4 over its stack (read at ``conf`` in three frames, off the stack, ``way``
+    px aside of it) and lays it squarely on it, unseen, out of turn (the turn goes on from
+    seat 2: seat 0 again); then seat ``then`` collects a pink-5."""
     s, clock, stacks = _one_stack_each("red-3", ("blue", "blue-1"), ("green", "green-2"),
                                        ("yellow", "yellow-4"))
     ev: list[Event] = []
-    for dx in (-110.0, -85.0, -60.0):
+    for dx in way:
         x, y = at(2, COLOUR_SLOT["yellow"] * (W + 20) + dx)
         ev += feed(s, scene(["red-3"], stacks, [("yellow-4", x, y, conf)]), clock, frames=1)
     ev += feed(s, scene(["red-3"], stacks), clock)
@@ -3602,6 +3714,19 @@ def test_a_twin_brought_over_a_stack_out_of_turn_is_read_as_laid_on_it() -> None
     assert rules(ev) == ["out-of-turn"]
     # a card read unsurely as that face (11207 at 121 s: a red-0 at 0.5) is no twin
     ev = _twin_brought_over_seat_2(0.5)
+    assert moves(ev) == ["seat 0: collect:pink-5"] and rules(ev) == []
+
+
+def test_a_twin_carried_over_a_stack_read_less_surely_is_read_as_laid_on_it() -> None:
+    """15604 at 8.0-8.8 s: seat 1's second yellow-1, read 0.53-0.77 (once 0.7 or more) as a
+    hand carried it 235 px to 59 px from its yellow-1, laid squarely on it out of turn: the
+    cheat went unseen, and the seat's later play of its top was read as a hand play. A card
+    read nearer and nearer the stack is carried there, however unsurely read; one read
+    unsurely in place is no twin (above)."""
+    ev = _twin_brought_over_seat_2(0.6, way=(-150.0, -110.0, -70.0))
+    assert moves(ev) == ["seat 2: collect:yellow-4", "seat 0: collect:pink-5"]
+    assert rules(ev) == ["out-of-turn"]
+    ev = _twin_brought_over_seat_2(0.6, way=(-70.0, -70.0, -70.0))  # lying still: no twin
     assert moves(ev) == ["seat 0: collect:pink-5"] and rules(ev) == []
 
 
