@@ -2614,7 +2614,12 @@ class Tracker:
         boxed 86 px on a green-5 boxed 71, read 0.25). So is any box whose face too reads
         below ``unsure_read`` when another card was seen landing (13506 at 16.8 s: a green-2
         read 0.68-0.74 in three frames as it landed on a green-5, then boxed card-shaped at
-        0.9 of the old top and read green-0 at 0.25, its face 0.36-0.44 - a phantom)."""
+        0.9 of the old top and read green-0 at 0.25, its face 0.36-0.44 - a phantom). So is
+        a box read as a face the counts or rules overrule (no copy of it left) when another
+        card was seen landing (15509 at 115.3 s: the other green-5 read 0.75 coming down on
+        the green-5, then both boxed as one, 1.07 times the top and 1.3 long to wide, read
+        green-0 at 0.32-0.49 with both green-0s on the table - taken as a green-2, a phantom
+        and two false alerts)."""
         was = self.committed.discard if self.committed is not None else None
         return ((c.seat is None and c.move.source is Source.HAND or _twin_stays(c, after))
                 and not c.misread
@@ -2622,7 +2627,8 @@ class Tracker:
                     c.pile.squarish or was is not None and c.pile.size < self.part_of * was.size
                     or (was is not None and self.part_of * c.pile.size > was.size
                         or bool(c.pile.alternatives)
-                        and _share(c.pile, c.seen_as) < self.unsure_read)
+                        and _share(c.pile, c.seen_as) < self.unsure_read
+                        or c.move.card != c.seen_as)
                     and self._landed_instead(c) is not None)
                 and (c.pile.confidence < self.unsure_read or 2 * self._landed_frames[c.seen_as]
                      < self._read_frames[c.seen_as]

@@ -1303,6 +1303,27 @@ def test_a_stack_top_read_right_at_last_in_its_own_box_is_no_twin_laid() -> None
         "seat 0: stack:blue-4", "hand:blue-4"]
 
 
+def test_a_twin_seen_landing_then_read_astride_as_a_face_with_no_copy_left_is_that_twin() -> None:
+    """15509 at 115.1-116.2 s: the other green-5 read 0.75 coming down on the green-5, then
+    both boxed as one, 1.07 times the top and 1.3 long to wide, read green-0 at 0.32-0.49
+    (its face 0.57) with both green-0s on the table: taken as a green-2 played - a phantom
+    and two false alerts. The reading the counts overrule yields to the card seen landing."""
+    s, clock, stacks = _one_stack_each("green-3", ("green", "green-0"), ("green", "green-0"))
+    x, y = CENTRE
+    ev = feed(s, outlined(scene(["green-3"], stacks, [("green-5", x + 5, y - 3, 0.85)])), clock,
+              frames=14)
+    assert moves(ev) == ["hand:green-5"]
+    top = ("green-5", x + 5, y - 3, 0.85)
+    ev = feed(s, outlined(scene([], stacks, [top])), clock, frames=10)
+    coming = ("green-5", x - 6, y + 16, 0.75)
+    ev += feed(s, outlined(scene([], stacks, [coming]), {2: (0.8 * W, 0.8 * H, 60.0)}), clock,
+               frames=2)
+    astride = ("green-0", x + 3, y, 0.44, {"green-0": 0.57, "green-2": 0.1, "green-5": 0.05})
+    ev += feed(s, outlined(scene([], stacks, [astride]), {2: (66.0, 87.0, 0.0)}), clock,
+               frames=20)
+    assert moves(ev) == ["hand:green-5"]
+
+
 def _seat_0_collects_after_seat_2s_turn(hands: bool) -> tuple[Session, list[Event]]:
     s, clock = started(hands=hands)
     feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), clock)
