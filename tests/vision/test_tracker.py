@@ -3365,16 +3365,18 @@ def test_a_top_read_otherwise_where_the_card_under_it_lay_is_that_card_misread()
             ] == ["hand:red-2"]
 
 
-def _top_misread_across(turn: float) -> list[Event]:
+def _top_misread_across(turn: float, off: float = 0.0) -> list[Event]:
     """A green-3 played onto the discard's green-2 (aside of it); a hand bringing its twin
-    over it leaves a box 0.9 its size, 9 px off and turned ``turn`` degrees, read green-0
-    at 0.49 for 0.6 s; then the green-3 read 0.8 just where it lay, for a second."""
+    over it leaves a box 0.9 its size, 9 px (and ``off`` more to the left) off and turned
+    ``turn`` degrees, read green-0 at 0.49 for 0.6 s; then the green-3 read 0.8 just where it
+    lay, for a second."""
     s, clock = started(top="green-2")
     x, y = CENTRE
     under = ("green-2", x, y, 0.55)
     assert moves(feed(s, outlined(table(("green-3", x + 20, y + 10, 0.9), under)), clock)
                  ) == ["hand:green-3"]
-    misread = ("green-0", x + 14, y + 17, 0.49, {"green-0": 0.57, "green-1": 0.1, "green-2": 0.08})
+    misread = ("green-0", x + 14 - off, y + 17, 0.49,
+               {"green-0": 0.57, "green-1": 0.1, "green-2": 0.08})
     ev = feed(s, outlined(table(misread), {0: (0.9 * W, 0.9 * H, turn)}), clock,
               frames=6)
     return ev + feed(s, outlined(table(("green-3", x + 20, y + 10, 0.8), under)), clock)
@@ -3386,8 +3388,8 @@ def test_a_top_read_across_the_card_under_it_then_that_card_where_it_lay_is_take
     where it lay again was taken for the card under a green-0 laid aside, peeking out. A top
     whose box lies on that card's spot, however turned, hides it: the card read whole where it
     lay is that top misread."""
-    for turn in (0.0, 80.0):
-        ev = _top_misread_across(turn)
+    for turn, off in ((0.0, 0.0), (80.0, 0.0), (80.0, 10.0)):  # (15802: 0.16 card diagonals)
+        ev = _top_misread_across(turn, off)
         assert moves(ev) == ["hand:green-0"]
         assert [e.payload["takes_back"] for e in kinds(ev, "status") if "takes_back" in e.payload
                 ] == ["hand:green-0"], turn
