@@ -563,6 +563,9 @@ class Tracker:
         # (or carried nearer the stack: how near it was read so far, and by how much more)
         self._twin_near: dict[Place, float] = {}
         self.carry_step = 0.25
+        # a top taken for another face, read right at once this near it (card diagonals),
+        # is that top (_read_right_at_once)
+        self.right_near = 0.5
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
         self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
         self._read_at: dict[Card, list[float]] = {}  # ... each time it was read
@@ -701,7 +704,7 @@ class Tracker:
             # a second pile beside a top as the camera read it (not as the tracker knows it:
             # a misread card in a hand may be "known" as the top)
             self._beside_frames.update(self._same_face_nearby(raw)[1])
-            self._twin_held_frames.update(self._twin_held(raw))
+            self._twin_held_frames.update(self._twin_held(raw) | self._twin_carried(raw))
             self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
             self._settling(raw.discard, t)
             self._top_back(raw.discard)
@@ -1719,15 +1722,15 @@ class Tracker:
                                    seats=tuple(tuple(sorted(p, key=pile_order)) for p in seats))
 
     def _read_right_at_once(self, d: Pile, old: Pile) -> bool:
-        """``d``, read surely as the card the committed top ``old`` was taken as, within half a
-        card diagonal of it, came at once: in the frame before, the top lay as committed and
-        read as then (no hand over it, no card on its way) - the top boxed and read right at
-        last, not its twin laid, however its box turned (15610 at 62.1 s: the
-        blue-4 taken for blue-3 from a box astride the pile, at 0.3 for 9 s, then boxed on its
+        """``d``, read surely as the card the committed top ``old`` was taken as, within
+        ``right_near`` card diagonals of it, came at once: in the frame before, the top lay
+        as committed and read as then (no hand over it, no card on its way) - the top boxed
+        and read right at last, not its twin laid, however its box turned (15610 at 62.1 s:
+        the blue-4 taken for blue-3 from a box astride the pile, at 0.3 for 9 s, then boxed on its
         own 27 degrees turned and read blue-4 at 0.84 - a phantom hand play)."""
         before = self._read_after
         return (before is not None and before.top == old.top and not before.jitters_from(old)
-                and d.confidence >= self.unsure_read and d.shifted_from(old) <= 0.5)
+                and d.confidence >= self.unsure_read and d.shifted_from(old) <= self.right_near)
 
     def _part_of_top(self, d: Pile, old: Pile) -> bool:
         """``d`` reads another card than ``old``, the top laid last, from a box round part of
@@ -3038,20 +3041,28 @@ class Tracker:
 
     def _twin_held(self, state: VisibleState) -> set[Place]:
         """Stacks with a second card of their top's face read surely (``held_read``) at
-        the seat, off the stack (more than half a card from it): a twin in a hand. Or read
-        less surely (``beside_read``), off the stack, ``carry_step`` card diagonals or more
-        nearer it than any reading of it before since the last move: a card carried to the
-        stack, no misread lying still (15604 at 8.0-8.8 s: seat 1's second yellow-1 read
-        0.53-0.77 on its way in, 235 px to 59 px from its yellow-1, then laid squarely on it
-        out of turn - the cheat went unseen, and seat 1's later play of the top was read as
-        a hand play)."""
+        the seat, off the stack (more than half a card from it): a twin in a hand."""
+        out: set[Place] = set()
+        for seat, stacks in enumerate(self.model.stacks):
+            for st in stacks:
+                if any(p.top == st.top.seen_as and p.confidence >= self.held_read
+                       and not _on(st, p) for p in state.seats[seat]):
+                    out.add((seat, st.colour))
+        return out
+
+    def _twin_carried(self, state: VisibleState) -> set[Place]:
+        """Stacks with a second card of their top's face read less surely (``beside_read``)
+        at the seat, off the stack, ``carry_step`` card diagonals or more nearer it than any
+        reading of it before since the last move: a card carried to the stack, no misread
+        lying still, so a twin in a hand too (15604 at 8.0-8.8 s: seat 1's second yellow-1
+        read 0.53-0.77 on its way in, 235 px to 59 px from its yellow-1, then laid squarely
+        on it out of turn - the cheat went unseen, and seat 1's later play of the top was
+        read as a hand play). Keeps how near each was read (call it once a frame)."""
         out: set[Place] = set()
         for seat, stacks in enumerate(self.model.stacks):
             for st in stacks:
                 off = [p for p in state.seats[seat] if p.top == st.top.seen_as
                        and p.confidence >= self.beside_read and not _on(st, p)]
-                if any(p.confidence >= self.held_read for p in off):
-                    out.add((seat, st.colour))
                 if not off:
                     continue
                 place = (seat, st.colour)
