@@ -601,6 +601,10 @@ class Tracker:
         self.kin_frames = 20  # frames of readings before the kin card can win (2 s at 10/s)
         self.kin_margin = 0.1  # ... by this much of a share, on average
         self.touch_frames = 2  # frames of a twin beside its twin that count as a hand there
+        self.pull_step = 0.25  # card sizes a covered card moves beside its top: pulled out
+        # a collect out of turn first read on the top's very place waits this long (a top
+        # misread under a hand reads right again within it: 15907, 0.6 s)
+        self.in_place_s = 0.8
         # the places touched between the last two commits (a hand there, and no move seen)
         self.touched: frozenset[Place] = frozenset()
         # of those, the stacks where a second card with the top's face lay beside the top
@@ -1518,19 +1522,26 @@ class Tracker:
         covered card being pulled out (10709 at 114 s: a squared stack, where the card is
         not seen go from under the top, shows it in its top's place for 0.4 s; 10706 at
         56 s: there for a frame, then half a card aside). A card from a hand passing over
-        the stack was seen at the seat before, on its way there (10305 at 83 s)."""
+        the stack was seen at the seat before, on its way there (10305 at 83 s). Beside a
+        top that shows, such a card counts once it has moved ``pull_step`` card sizes from
+        where it was first seen: in a hand, leaving the stack (15905 at 104.3 s: a blue-2 in
+        the blue-3's place for a frame, then drawn away from under it towards the discard),
+        where a covered card peeking out of a fanned stack lies still."""
         out = []
         for seat, piles in enumerate(raw.seats):
             shown = {p.top for p in piles}
             for st in self.model.stacks[seat]:
                 under = {c.seen_as for c in st.cards[:-1]} - {st.top.seen_as}
-                if st.top.seen_as in shown or not under:
+                if not under:
                     continue
                 size = st.size or 1.0
+                hidden = st.top.seen_as not in shown
                 out += [(seat, st.colour, p.top) for p in piles
                         if p.top in under and p.confidence >= self.unsure_read
                         and _apart(p.centre, st.centre) <= size
-                        and _apart(self._first_seen[seat, p.top], st.centre) <= 0.5 * size]
+                        and _apart(first := self._first_seen[seat, p.top],
+                                   st.centre) <= 0.5 * size
+                        and (hidden or _apart(p.centre, first) >= self.pull_step * size)]
         return out
 
     def _pulled_out(self, state: VisibleState, card: Card
@@ -2301,18 +2312,30 @@ class Tracker:
         if covered:
             exact = []
         if len(exact) == 1 and not settled and (exact[0][0].misread
+                                                and not self._seen_landing(exact[0][0])
                                                 or self._maybe_same(exact[0][0])
                                                 or self._part_of_stack_top(exact[0][0])
                                                 or self._flickers(exact[0][0])):
             return []  # an unsure new reading of the discard that could be the old card, or
             # a stack top read otherwise there (an arm may hide that stack for a moment): wait
+        if (len(exact) == 1 and t - self._read_since < self.in_place_s - 1e-9
+                and self._appeared_in_place(exact[0][0])):
+            return []  # perhaps a top misread under a hand: a moment for it to read right
         if len(exact) == 1 and (over := self._once_over_part(exact[0][0])) is not None:
             exact = [(over, self._after(over))]
+        if len(exact) == 1 and (off := self._top_off_its_twin(exact[0][0])) is not None:
+            exact = [(off, self._after(off))]
         if len(exact) == 1 and self._astride(*exact[0]):
             c = exact[0][0]
+            # a play from a stack that shows its twin after: the discard is all there is of
+            # it - read below unsure_read in most frames, not only now, is unsure (15906 at
+            # 130.5 s: a red-3 read 0.52 as it came down, then red-0 at 0.39-0.50 - taken as
+            # seat 2's red-0 played off the other red-0, a phantom)
+            unsure = c.pile is not None and (
+                c.pile.confidence < self.unsure_read or _twin_stays(c, exact[0][1])
+                and 2 * self._landed_frames[c.seen_as] < self._read_frames[c.seen_as])
             landed = self._landed_instead(c) or self._face_landed(c) or (
-                self._landed_instead(c, once=True)
-                if c.pile is not None and c.pile.confidence < self.unsure_read else None)
+                self._landed_instead(c, once=True) if unsure else None)
             if landed is not None:
                 exact = [(landed, self._after(landed))]
             elif (t - self._read_since < self.astride_s - 1e-9 and c.pile is not None
@@ -2736,6 +2759,38 @@ class Tracker:
             return None
         return landed
 
+    def _top_off_its_twin(self, c: _Candidate) -> _Candidate | None:
+        """A hand play that does not fit the discard, where a card read surely as it landed
+        (in ``touch_frames`` frames or more, or in one with its face read surely in as many;
+        first read before ``c``'s card, and only coming down) fits it but has no copy left
+        in the hands: both lie on one stack of the seat to move, its top and the card under
+        it. That top was played (its stack shows the twin after, as before) and is misread
+        where it lies (15906 at 40.4 s: seat 0's pink-4 read 0.66, its face 0.9-0.95, in the
+        three frames it came down on a joker wished 4, then pink-2 at 0.46-0.57 for as long
+        as it lay - taken as a pink-2 from a hand, a false not-fitting alert)."""
+        k = self._turn()
+        if (k is None or self.fits_discard is None or c.seat is not None or c.pile is None
+                or c.move.source is not Source.HAND or self.fits_discard(c.move.card) is not False):
+            return None
+        seen, pile = self.model.seen(), c.pile
+        since = self._landed_since() | (self._landed_since(1) & self._often(self._face_frames))
+        mine = (self._read_span(c.seen_as) or (math.inf, math.inf))[0]
+        found = [st for st in self.model.stacks[k]
+                 if len(st.cards) > 1 and st.cards[-2].seen_as == st.top.seen_as
+                 and self._only_coming_down(st.top.seen_as, pile)
+                 and st.top.seen_as in since and st.top.seen_as != c.seen_as
+                 and (self._read_span(st.top.seen_as) or (math.inf, math.inf))[0] < mine
+                 and not possible(st.top.card, seen)
+                 and self.fits_discard(st.top.card) is True]
+        if len(found) != 1:
+            return None
+        st = found[0]
+        note = (f"{st.top.card} was read surely as it landed, and no copy of it is left in "
+                f"the hands: seat {k}'s {st.colour.value} stack holds both, its top and the "
+                f"card under it - its top was played, read {c.seen_as} where it lies")
+        return dataclasses.replace(c, seat=k, move=Move.from_stack(st.top.card, st.colour),
+                                   notes=(*c.notes, note), misread=True)
+
     def _in_transit(self, c: _Candidate, t: float) -> bool:
         """A collect of a card that fits the discard, read still for less than
         ``transit_s``: more often a hand play that paused over the seat's own zone on its way
@@ -2920,6 +2975,51 @@ class Tracker:
         st = self.model.stack_at(c.seat, c.pile.centre, c.pile.size or 1.0)
         was = self._committed_top(c.seat, st) if st is not None else None
         return (was is not None and c.pile.size < was.size
+                and c.pile.shifted_from(was) <= self.part_shift
+                and c.pile.turned_from(was) <= self.part_turn)
+
+    def _seen_landing(self, c: _Candidate) -> bool:
+        """``c``, a stack top taken for a card the discard reads otherwise, was read surely
+        as it landed there (in ``touch_frames`` frames or more), first: no flicker of the
+        old card to wait out, and the next move may come within the wait (15908 at 91.0 s:
+        seat 0's pink-4, read pink-3 once down, was waited for, lost to seat 1's collect
+        1.9 s later, then taken as the card after it, a pink-0). Not where a card may lie
+        over it (see :meth:`_played_then_covered`): the reading now sure (``SURE_FACE``), the
+        card peeking out under it, or read lying still where the reading lies (14701 at
+        137.0 s: a red-0 laid on a red-2 read 2 s where it lay)."""
+        return (c.misread and c.seat is not None and c.move.source is Source.STACK
+                and c.pile is not None and _share(c.pile, c.seen_as) < SURE_FACE
+                and c.move.card not in c.pile.cards[1:]
+                and self._only_coming_down(c.move.card, c.pile)
+                and c.move.card in self._landed_since()
+                and self._landed_first[c.move.card]
+                < self._landed_first.get(c.seen_as, math.inf))
+
+    def _only_coming_down(self, face: Card, pile: Pile) -> bool:
+        """``face`` was never read on the discard lying still where ``pile`` lies now (its
+        last still box more than ``near_shift`` card diagonals off): read only in motion, as
+        it came down - the card now read otherwise there may be it, not one laid over it."""
+        box = self._still_box.get(face)
+        return box is None or box[0].shifted_from(pile) > self.near_shift
+
+    def _appeared_in_place(self, c: _Candidate) -> bool:
+        """A collect out of turn whose card was first read (since the last move) on the very
+        place of the stack top it would cover, lying as that top did at the last commit:
+        never seen brought in (each of 141 collects onto a stack in 15 replayed games was
+        first read 1.5 card diagonals or more from it) - perhaps that top read otherwise
+        under a hand that leaves its box whole (15907 at 13.9 s: a hand over seat 3's
+        green-4 left a box of its size, 0.04 card diagonals off, read green-1 at 0.75-0.78
+        for 0.5 s - a phantom collect out of turn, a false alert and a question). Only out
+        of turn, and only for ``in_place_s``: a cheat is rare, and its alert waits no more
+        than that."""
+        if (c.seat is None or c.move.source is not Source.COLLECT or c.pile is None
+                or self.committed is None or c.seat == self._turn()):
+            return False
+        st = self.model.stack_at(c.seat, c.pile.centre, c.pile.size or 1.0)
+        was = self._committed_top(c.seat, st) if st is not None else None
+        first = self._first_seen.get((c.seat, c.seen_as))
+        return (was is not None and first is not None
+                and _apart(first, was.centre) <= self.part_shift * (was.size or 1.0)
                 and c.pile.shifted_from(was) <= self.part_shift
                 and c.pile.turned_from(was) <= self.part_turn)
 

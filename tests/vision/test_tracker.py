@@ -747,10 +747,11 @@ def test_a_part_of_a_stack_top_read_unsurely_waits_as_one_that_may_be_the_top() 
     ev += feed(s, scene(["blue-1"], pink), clock)
     assert moves(ev) == [] and not kinds(ev, "question")
     assert moves(feed(s, part, clock, frames=16)) == ["seat 0: collect:pink-0"]  # it stays
-    # read surely (0.7 or more), a box as small is a card collected, at once
+    # read surely (0.7 or more), a box as small is a card collected, once it has lain
+    # in_place_s (out of turn and never seen brought in, it may be the top misread)
     s, clock = pink_5_collected()
     sure = _part_of_seat_0_s_pink_5(0.9, 0.9, {"pink-0": 0.9, "pink-5": 0.05})
-    assert moves(feed(s, sure, clock, frames=6)) == ["seat 0: collect:pink-0"]
+    assert moves(feed(s, sure, clock, frames=9)) == ["seat 0: collect:pink-0"]
 
 
 def test_an_unsure_part_of_the_discard_boxed_across_the_card_waits_as_the_old() -> None:
@@ -966,6 +967,25 @@ def test_a_card_that_only_passes_a_stack_whose_top_shows_is_a_hand_play() -> Non
     # a card seen for one frame only is not enough either
     s, clock, green2, others = _squared_green_stack_at_seat_0()
     feed(s, table(on, ("green-1", *at(0, 5.0, 2.0), 0.85), *others), clock, frames=1)
+    ev = feed(s, table(_discard("green-1", 4, -9), green2, *others), clock)
+    assert moves(ev) == ["hand:green-1"]
+
+
+def test_a_covered_card_drawn_away_beside_its_top_is_caught() -> None:
+    """15905 at 104.3 s: the blue-2 showed in the blue-3's place for one frame, then was
+    drawn away from under it, the blue-3 showing again - pulled out, not a hand play."""
+    s, clock, green2, others = _squared_green_stack_at_seat_0()
+    on = _discard("red-1", -6, 12)
+    feed(s, table(on, ("green-1", *at(0, 5.0, 2.0), 0.85), *others), clock, frames=1)
+    feed(s, table(on, green2, ("green-1", *at(0, 40.0, 12.0), 0.85), *others), clock,
+         frames=1)
+    ev = feed(s, table(_discard("green-1", 4, -9), green2, *others), clock)
+    assert moves(ev) == ["seat 0: stack:green-1"] and rules(ev) == ["covered-card"]
+    # a card of that face lying still by the top (one frame in its place) is no pull
+    s, clock, green2, others = _squared_green_stack_at_seat_0()
+    feed(s, table(on, ("green-1", *at(0, 5.0, 2.0), 0.85), *others), clock, frames=1)
+    feed(s, table(on, green2, ("green-1", *at(0, 10.0, 6.0), 0.85), *others), clock,
+         frames=1)
     ev = feed(s, table(_discard("green-1", 4, -9), green2, *others), clock)
     assert moves(ev) == ["hand:green-1"]
 
@@ -1783,8 +1803,8 @@ def _two_seats_hide_a_stack(hidden: list[int]) -> tuple[Session, list[Event]]:
     for seat in hidden:
         feed(s, scene(["blue-3"], {k: v for k, v in stacks.items() if k != seat}), clock)
         feed(s, scene(["blue-3"], stacks), clock, frames=8)
-    stacks[2]["green"].append("green-5")
-    return s, feed(s, scene(["blue-3"], stacks), clock, frames=8)
+    stacks[2]["green"].append("green-5")  # (laid in place, never seen brought in: 0.8 s)
+    return s, feed(s, scene(["blue-3"], stacks), clock, frames=10)
 
 
 def test_twins_laid_unseen_by_two_seats_in_turn_go_in_before_the_next_seat_s_move() -> None:
@@ -1812,7 +1832,7 @@ def test_a_twin_seen_beside_a_top_of_the_seat_to_move_goes_in_before_a_move_out_
     feed(s, scene(["blue-3"], stacks, [("yellow-2", x + W + 6, y - 10, 0.8)]), clock, frames=3)
     feed(s, scene(["blue-3"], stacks), clock, frames=8)
     stacks[2]["green"].append("green-5")
-    ev = feed(s, scene(["blue-3"], stacks), clock, frames=8)
+    ev = feed(s, scene(["blue-3"], stacks), clock, frames=10)
     assert moves(ev) == ["seat 0: collect:yellow-2", "seat 2: collect:green-5"]
     assert rules(ev) == ["out-of-turn"]
 
@@ -1957,7 +1977,7 @@ def test_a_twin_seen_beside_one_stack_is_the_one_laid_where_an_arm_hid_two() -> 
     feed(s, scene(["blue-3"], {k: v for k, v in stacks.items() if k != 0}), clock)  # an arm
     feed(s, scene(["blue-3"], stacks), clock, frames=8)
     stacks[1]["pink"].append("pink-5")
-    ev = feed(s, scene(["blue-3"], stacks), clock, frames=8)
+    ev = feed(s, scene(["blue-3"], stacks), clock, frames=10)
     assert moves(ev) == ["seat 0: collect:yellow-2", "seat 1: collect:pink-5"]
     assert rules(ev) == [] and held(ev) == [] and not kinds(ev, "question")
 
@@ -4105,3 +4125,101 @@ def test_a_card_read_surely_before_a_pair_s_card_covered_it_is_a_third_move() ->
         # read surely in one frame only: no sign of a card between - the pair as it shows
         assert moves(ev) == want
         assert rules(ev) == [] and not kinds(ev, "question")
+
+
+
+def test_a_top_played_off_its_twin_read_as_it_landed_is_played_though_misread_lying(
+) -> None:
+    """15906 at 40.4 s: seat 0's pink-4, on its twin, read 0.66 (its face 0.9-0.95) as it
+    came down on a joker wished 4, then pink-2 at 0.46-0.57 for as long as it lay: no copy
+    of pink-4 was left to play from a hand - the top played off its twin, not a pink-2 (a
+    false not-fitting alert)."""
+    s, clock, stacks, ev = _twin_beside_seat_0s_game(None)
+    assert moves(ev) == ["seat 0: collect:yellow-2", "hand:blue-5"]  # two yellow-2s
+    assert moves(feed(s, scene(["blue-5", "blue-2"], stacks), clock)) == ["hand:blue-2"]
+    x, y = CENTRE
+    down = ("yellow-2", x + 4, y - 30, 0.8, {"yellow-2": 0.95, "yellow-0": 0.02})
+    ev = feed(s, scene([], stacks, [down]), clock, frames=2)
+    lying = ("yellow-0", x + 3, y + 2, 0.55, {"yellow-0": 0.8, "yellow-2": 0.05})
+    ev += feed(s, scene([], stacks, [lying]), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:yellow-2"] and rules(ev) == []
+    assert "no copy of it is left" in kinds(ev, "move")[0].payload["notes"][-1]
+
+
+def test_a_card_read_once_landing_then_mostly_unsurely_as_a_top_over_its_twin_is_itself(
+) -> None:
+    """15906 at 130.5 s: a red-3 read 0.52 (its face 0.99) in the one frame it came down,
+    then red-0 at 0.39-0.40 from a box of 0.8 of the old top's while an arm hid a stack,
+    and 0.49-0.50 once it showed again - taken as seat 2's red-0 played off its twin (the
+    discard all there is of such a move): a phantom. Read below 0.5 in most frames, the
+    reading is as unsure as one below 0.5 now."""
+    s, clock, stacks, ev = _twin_beside_seat_0s_game(None)
+    assert moves(feed(s, scene(["blue-5", "yellow-5"], stacks), clock)) == ["hand:yellow-5"]
+    x, y = CENTRE
+    down = ("yellow-3", x + 4, y - 30, 0.6, {"yellow-3": 0.97, "yellow-2": 0.01})
+    ev = feed(s, scene([], stacks, [down]), clock, frames=1)
+    hid = {k: v for k, v in stacks.items() if k != 1}
+
+    def lying(conf: float, seats: dict[int, dict[str, list[str]]]) -> sv.Detections:
+        d = scene([], seats, [("yellow-2", x + 3, y + 2, conf,
+                               {"yellow-2": 0.6, "yellow-3": 0.3})])
+        return outlined(d, {len(d) - 1: (0.8 * W, 0.8 * H, 0.0)})
+
+    ev += feed(s, lying(0.45, hid), clock, frames=6)
+    ev += feed(s, lying(0.5, stacks), clock, frames=10)
+    assert moves(ev) == ["hand:yellow-3"]
+
+
+def test_a_collect_read_first_on_the_top_s_very_place_waits_for_the_reading_to_settle(
+) -> None:
+    """15907 at 13.9 s: a hand over seat 3's green-4 left its box whole, read green-1 at
+    0.75-0.78 for 0.5 s - never seen brought in, as a card collected is: taken as a green-1
+    collected out of turn, a phantom and a false alert."""
+    s, clock, stacks = _one_stack_each("red-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    x, y = at(2, COLOUR_SLOT["green"] * (W + 20))
+    others = {k: v for k, v in stacks.items() if k != 2}
+    misread = scene(["red-3"], others, [("green-5", x + 1, y - 2, 0.77,
+                                         {"green-5": 0.87, "green-1": 0.05})])
+    ev = feed(s, misread, clock, frames=5)
+    ev += feed(s, scene(["red-3"], stacks), clock, frames=10)
+    assert moves(ev) == [] and not kinds(ev, "question")
+    # a card brought in from the hand and laid squarely on the top is still a collect
+    ev = feed(s, scene(["red-3"], others, [("green-5", x + 20, y + 110, 0.8)]), clock, frames=3)
+    ev += feed(s, scene(["red-3"], others, [("green-5", x + 1, y - 2, 0.8)]), clock)
+    assert moves(ev) == ["seat 2: collect:green-5"]
+
+
+def test_a_top_gone_from_its_seat_read_landing_then_misread_is_played_at_once() -> None:
+    """15908 at 91.0 s: seat 0's pink-4 read 0.74 in the three frames it came down, then
+    pink-2 / pink-3 at 0.48-0.55 (pink-4 at 0.02 at most): held unexplained until the next
+    seat's collect came, then taken as a pair with the card after. Its stack gone, the
+    face read landing is the card played - decoded without waiting out a flicker."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    ev = feed(s, scene(["blue-3", "blue-4"], stacks), clock)  # seat 0
+    assert moves(ev) == ["hand:blue-4"]
+    rest = {k: v for k, v in stacks.items() if k != 1}
+    x, y = CENTRE
+    down = ("pink-4", x + 4, y - 30, 0.75, {"pink-4": 0.95, "pink-3": 0.02})
+    ev = feed(s, scene([], rest, [down]), clock, frames=2)
+    lying = ("pink-3", x + 3, y + 2, 0.55, {"pink-3": 0.6, "pink-2": 0.3})
+    ev += feed(s, scene([], rest, [lying]), clock, frames=8)
+    assert moves(ev) == ["seat 1: stack:pink-4"]
+
+
+def test_a_top_read_lying_on_the_discard_then_covered_squarely_is_no_misread_of_it() -> None:
+    """14701 at 134.7-137.0 s: seat 0's red-2 lay read on the discard for 2 s, undecided (a
+    red / pink coin toss there; here an arm over seat 2's stack), then a red-0 was laid
+    squarely on it: the red-2 was read lying where the red-0 lies now, so the red-0 is no
+    red-2 misread - two moves (taken at once as the red-2 read otherwise, the red-0's play
+    was lost)."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("red", "red-1"))
+    assert moves(feed(s, scene(["blue-3", "blue-4"], stacks), clock)) == ["hand:blue-4"]
+    x, y = CENTRE
+    gone = {0: stacks[0]}  # seat 1 played its pink-4; an arm hides seat 2's red-1 a moment
+    ev = feed(s, scene([], gone, [("pink-4", x + 3, y + 2, 0.9)]), clock, frames=5)
+    covered = ("pink-0", x + 3, y + 2, 0.6, {"pink-0": 0.8, "pink-4": 0.02, "pink-3": 0.1})
+    ev += feed(s, scene([], {0: stacks[0], 2: stacks[2]}, [covered]), clock, frames=20)
+    assert moves(ev) == ["seat 1: stack:pink-4", "hand:pink-0"]
