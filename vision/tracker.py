@@ -866,7 +866,7 @@ class Tracker:
 
     # -- phases ----------------------------------------------------------------------------
     def _commit(self, state: VisibleState, moved: bool = True, moves: int = 1,
-                seat: int | None = None) -> None:
+                seat: int | None = None, rebased: bool = False) -> None:
         """``moved``: ``moves`` moves were read (what showed since the last one is snapshot
         for the session and starts anew - but when they were read late, two or more at once
         or after cards were held hidden, a hand at the stacks of the seat to move after them
@@ -880,7 +880,13 @@ class Tracker:
                 self.committed.discard is None
                 or state.discard.top != self.committed.discard.top):
             self._landed_at = self._since
-            self._laid = [*self._laid[-UNDER_TOP:], state.discard]  # the top, the cards under it
+            # the top and the cards under it - the round's first card too, once a move laid
+            # a card on it (16003 at 23.6 s: the green-3 under the joker, read where it lay
+            # while the joker's box was lost, was taken as the other green-3); not a top
+            # taken as the table shows it after a question (it may be a misread)
+            under = self._laid[-UNDER_TOP:] or ([self.committed.discard] if not rebased
+                                                else [])
+            self._laid = [*under, state.discard]
             self._peeks, self._peek_tries = [], []
         if moved and len(self.model.discard) > self._discard_count and state.discard:
             self._laid_at, self._settled = self._now, [state.discard]  # a card landed there
@@ -1385,8 +1391,16 @@ class Tracker:
         # again was that green-0 misread, not the card under it peeking out)
         # (15802 at 61.8 s: a hand over a pink-2 left a box of 0.7 of it, 0.16 card
         # diagonals off, read pink-0 at 0.41 - its middle is covered all the same)
+        # - unless the top, a whole card read surely, was read with that card peeking out
+        # under it: two cards (16003 at 23.6 s: a joker read 0.68 over the green-3, boxed its
+        # size 0.19 card diagonals off it, the green-3 showing under it; the joker's box
+        # lost, the green-3 read where it lay was taken as the other green-3 played - a
+        # phantom and a false alert). Not a box read unsurely (15508's green-0 at 0.49)
         return d.top not in self._came_in and not any(
-            top.shifted_from(p) <= COVERS_MIDDLE for p in laid)
+            top.shifted_from(p) <= COVERS_MIDDLE and not (
+                d.top in top.cards[1:] and top.confidence >= self.unsure_read
+                and top.size >= self.part_of * p.size)
+            for p in laid)
 
     def _note_peeks(self, d: Pile | None) -> None:
         """The committed top read surely where it was laid: each place a card under it was
@@ -3307,4 +3321,4 @@ class Tracker:
                     st.cards.append(TrackedCard(pile.top, pile.top))
                 kept.append(st)
             m.stacks[seat] = kept
-        self._commit(state)
+        self._commit(state, rebased=True)

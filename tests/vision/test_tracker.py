@@ -4223,3 +4223,20 @@ def test_a_top_read_lying_on_the_discard_then_covered_squarely_is_no_misread_of_
     covered = ("pink-0", x + 3, y + 2, 0.6, {"pink-0": 0.8, "pink-4": 0.02, "pink-3": 0.1})
     ev += feed(s, scene([], {0: stacks[0], 2: stacks[2]}, [covered]), clock, frames=20)
     assert moves(ev) == ["seat 1: stack:pink-4", "hand:pink-0"]
+
+
+def test_the_first_card_read_where_it_lay_under_a_top_laid_aside_of_it_is_no_play() -> None:
+    """16003 at 23.6 s: a joker laid on the round's first card (green-3), 0.19 card
+    diagonals off it, the green-3 read peeking out under it; then the joker's box lost, the
+    green-3 read where it lay - taken as the other green-3 played (a phantom, a false
+    alert; here the green-5 is taken back as a misread, then played again): the first card
+    was not among those known under the top, and a top that near was taken to hide its
+    middle though it had been read with the green-3 under it."""
+    s, clock = started(top="green-3")
+    x, y = CENTRE
+    laid = table(("green-5", x + 10, y + 17, 0.9), ("green-3", x, y, 0.55))
+    assert moves(feed(s, laid, clock, frames=15)) == ["hand:green-5"]
+    ev = feed(s, table(("green-3", x, y, 0.55)), clock, frames=20)  # the green-5 unfound
+    assert moves(ev) == [] and not kinds(ev, "question")
+    ev = feed(s, laid, clock)
+    assert moves(ev) == [] and not kinds(ev, "question")
