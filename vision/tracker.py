@@ -2147,6 +2147,10 @@ class Tracker:
         times = self._read_at.get(face)
         return (times[0], times[-1]) if times else None
 
+    def _first_read(self, face: Card) -> float:
+        """When ``face`` was first read on the discard since the last move (inf: not read)."""
+        return (self._read_span(face) or (math.inf, math.inf))[0]
+
     def _laid_over(self, face: Card, p: Pile) -> bool:
         """``face`` was read lying still on the discard (one box, ``settle_s`` or more), and
         ``p``, a card read surely (``touch_frames`` frames), lies otherwise than that box: a
@@ -2701,7 +2705,7 @@ class Tracker:
         then blue-0 and blue-1 at 0.25-0.3 - taken as blue-0 when the next move covered it,
         a phantom)."""
         seen, top = self.model.seen(), self._top_at(None)
-        mine = (self._read_span(c.seen_as) or (math.inf, math.inf))[0]
+        mine = self._first_read(c.seen_as)
         landed = [k for k in self._often(self._face_frames)
                   if k not in (top, c.seen_as) and possible(k, seen)
                   and self._face_first[k] < mine]
@@ -2788,12 +2792,12 @@ class Tracker:
             return None
         seen, pile = self.model.seen(), c.pile
         since = self._landed_since() | (self._landed_since(1) & self._often(self._face_frames))
-        mine = (self._read_span(c.seen_as) or (math.inf, math.inf))[0]
+        mine = self._first_read(c.seen_as)
         found = [st for st in self.model.stacks[k]
                  if len(st.cards) > 1 and st.cards[-2].seen_as == st.top.seen_as
                  and self._only_coming_down(st.top.seen_as, pile)
                  and st.top.seen_as in since and st.top.seen_as != c.seen_as
-                 and (self._read_span(st.top.seen_as) or (math.inf, math.inf))[0] < mine
+                 and self._first_read(st.top.seen_as) < mine
                  and not possible(st.top.card, seen)
                  and self.fits_discard(st.top.card) is True]
         if len(found) != 1:
@@ -2983,14 +2987,23 @@ class Tracker:
         (an arm over it) read otherwise for a moment. 15003 at 33.3 s: an arm over seat 1's
         pink-5 left a box of 0.9 its size, 0.07 card diagonals off, read pink-0 at 0.44-0.52
         for 0.6 s - a phantom collect, a false alert and a question."""
-        if (c.seat is None or c.move.source is not Source.COLLECT or c.pile is None
-                or self.committed is None or c.pile.confidence >= self.part_read):
+        if c.pile is None or c.pile.confidence >= self.part_read:
             return False
+        was = self._top_in_place(c)
+        return was is not None and c.pile.size < was.size
+
+    def _top_in_place(self, c: _Candidate) -> Pile | None:
+        """For a collect, the committed top it would cover, when its card lies on that
+        top's place (``part_shift``) and not turned from it (``part_turn``); else None."""
+        if (c.seat is None or c.move.source is not Source.COLLECT or c.pile is None
+                or self.committed is None):
+            return None
         st = self.model.stack_at(c.seat, c.pile.centre, c.pile.size or 1.0)
         was = self._committed_top(c.seat, st) if st is not None else None
-        return (was is not None and c.pile.size < was.size
-                and c.pile.shifted_from(was) <= self.part_shift
-                and c.pile.turned_from(was) <= self.part_turn)
+        if (was is None or c.pile.shifted_from(was) > self.part_shift
+                or c.pile.turned_from(was) > self.part_turn):
+            return None
+        return was
 
     def _seen_landing(self, c: _Candidate) -> bool:
         """``c``, a stack top taken for a card the discard reads otherwise, was read surely
@@ -3026,16 +3039,12 @@ class Tracker:
         for 0.5 s - a phantom collect out of turn, a false alert and a question). Only out
         of turn, and only for ``in_place_s``: a cheat is rare, and its alert waits no more
         than that."""
-        if (c.seat is None or c.move.source is not Source.COLLECT or c.pile is None
-                or self.committed is None or c.seat == self._turn()):
+        if c.seat is None or c.seat == self._turn():
             return False
-        st = self.model.stack_at(c.seat, c.pile.centre, c.pile.size or 1.0)
-        was = self._committed_top(c.seat, st) if st is not None else None
+        was = self._top_in_place(c)
         first = self._first_seen.get((c.seat, c.seen_as))
         return (was is not None and first is not None
-                and _apart(first, was.centre) <= self.part_shift * (was.size or 1.0)
-                and c.pile.shifted_from(was) <= self.part_shift
-                and c.pile.turned_from(was) <= self.part_turn)
+                and _apart(first, was.centre) <= self.part_shift * (was.size or 1.0))
 
     def _lifted(self, observed: Key) -> bool:
         """Some stack's top is off the table (in a hand), the rest as before or hidden. Not
