@@ -28,7 +28,9 @@ Two moves leave the tops' names as they were, so the tracker also watches where 
   (moved or turned, :meth:`Pile.moved_from`) - a move, if a copy of that card is still
   unseen; a pile merely nudged otherwise. A twin laid squarely is invisible; the session
   asks about it when the next seat moves out of turn - or takes it as laid when a card with
-  that top's face showed over or beside it meanwhile (:attr:`Tracker.touched`).
+  that top's face showed over or beside it meanwhile (:attr:`Tracker.touched`). At the
+  seat to move, a twin seen carried in beside the top and gone into it is laid at once
+  (:meth:`Tracker._brought_onto_twin`).
 
 Round start: the first committed state with exactly one discard card and empty collections.
 Round end: after :meth:`Tracker.expect_reveal` (the referee said the round is over), the
@@ -559,10 +561,16 @@ class Tracker:
         # of a twin there this long before the new card is read are its arrival
         self.arrival_s = 0.6
         self._beside_frames: Counter[Place] = Counter()  # ... as a second pile beside it
+        self._beside_at: dict[Place, float] = {}  # ... when last so
+        # a twin read beside its stack top, then gone into it this long before the table
+        # settled as it was: laid on it (see _brought_onto_twin)
+        self.brought_s = 1.0
         self._twin_held_frames: Counter[Place] = Counter()  # ... read surely, off the stack
         # (or carried nearer the stack: how near it was read so far, and by how much more)
         self._twin_near: dict[Place, float] = {}
         self.carry_step = 0.25
+        self._carried_frames: Counter[Place] = Counter()  # ... frames carried nearer so
+        self._twin_last: dict[Place, float] = {}  # ... how near it was read last
         # a top taken for another face, read right at once this near it (card diagonals),
         # is that top (_read_right_at_once)
         self.right_near = 0.5
@@ -570,6 +578,7 @@ class Tracker:
         self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
         self._read_at: dict[Card, list[float]] = {}  # ... each time it was read
         self._still_box: dict[Card, tuple[Pile, float]] = {}  # ... its last box, still since
+        self._still_read: dict[Card, float] = {}  # ... how surely it was read there at best
         self._discard_lost = False  # ... a frame showed no discard pile (a hand over it)
         # the referee reshuffled the discard pile under its top since the last move: the top
         # was lifted off the pile and laid back, wherever it lies now
@@ -707,8 +716,12 @@ class Tracker:
             self._top_moved_frames += self._top_moved(raw.discard)
             # a second pile beside a top as the camera read it (not as the tracker knows it:
             # a misread card in a hand may be "known" as the top)
-            self._beside_frames.update(self._same_face_nearby(raw)[1])
-            self._twin_held_frames.update(self._twin_held(raw) | self._twin_carried(raw))
+            beside = self._same_face_nearby(raw)[1]
+            self._beside_frames.update(beside)
+            self._beside_at.update(dict.fromkeys(beside, t))
+            carried = self._twin_carried(raw)
+            self._carried_frames.update(carried)
+            self._twin_held_frames.update(self._twin_held(raw) | carried)
             self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
             self._settling(raw.discard, t)
             self._top_back(raw.discard)
@@ -726,6 +739,9 @@ class Tracker:
                 box = self._still_box.get(raw.discard.top)
                 if box is None or raw.discard.jitters_from(box[0]):
                     self._still_box[raw.discard.top] = (raw.discard, t)
+                    self._still_read[raw.discard.top] = 0.0
+                self._still_read[raw.discard.top] = max(self._still_read[raw.discard.top],
+                                                        raw.discard.confidence)
             if (raw.discard is not None and raw.discard.confidence >= self.unsure_read
                     and not self._top_misread_in_place(raw.discard)):
                 self._landed_frames[raw.discard.top] += 1
@@ -797,6 +813,9 @@ class Tracker:
                 return self._ask_start(state, t)
             settled = t - self._since >= self.twin_s - 1e-9  # an arm may rest on it a while
             moved = self._moved(state) if self.phase is Phase.PLAYING and settled else []
+            if self.phase is Phase.PLAYING and settled and not moved:
+                brought = self._brought_onto_twin(state)
+                return self._twin(state, brought, t, brought=True) if brought else []
             return self._twin(state, moved, t) if moved else []
         if self.phase is Phase.WAITING:
             return self._maybe_start(state, t)
@@ -917,8 +936,10 @@ class Tracker:
             self.top_in_hand = self._often(self._loose_frames)
             self._touched = set()
             self._twin_near.clear()
-            for frames in (self._twin_frames, self._beside_frames, self._twin_held_frames,
-                           self._loose_frames,
+            self._twin_last.clear()
+            self._beside_at.clear()
+            for frames in (self._twin_frames, self._carried_frames, self._beside_frames,
+                           self._twin_held_frames, self._loose_frames,
                            self._landed_frames, self._read_frames, self._pulled_frames,
                            self._face_frames):
                 frames.clear()
@@ -933,6 +954,7 @@ class Tracker:
             self._came_down.clear()
             self._read_at.clear()
             self._still_box.clear()
+            self._still_read.clear()
             live = {_top_key(seat, st) for seat, stacks in enumerate(self.model.stacks)
                     for st in stacks}
             for misreads in (self._misreads, self._misread_since):
@@ -1888,10 +1910,39 @@ class Tracker:
                     out.append((seat, grown[0][0]))
         return out
 
-    def _twin(self, state: VisibleState, moved: Sequence[tuple[int | None, Pile]], t: float
-              ) -> list[TrackerEvent]:
+    def _brought_onto_twin(self, state: VisibleState) -> list[tuple[int | None, Pile]]:
+        """The stack tops of the seat to move where a second card of the top's face was read
+        beside the top (both at once, ``touch_frames`` frames or more), carried nearer it
+        (:meth:`_twin_carried`) and nearest it when last read off it, and went into it within
+        ``brought_s`` before the table settled as it was: that card laid squarely on its
+        twin, in turn (16006 at 22.1 s: seat 2's second yellow-3 read coming in beside its
+        yellow-3, then laid on it; the collect was told only with the next move, 6 s late).
+        A twin lying still beside it, then gone, was taken away again. Each with the pile
+        the top shows now."""
+        k = self._turn()
+        if k is None or k >= len(state.seats):
+            return []
+        came = self._often(self._beside_frames) & self._often(self._carried_frames, 1)
+        out: list[tuple[int | None, Pile]] = []
+        for st in self.model.stacks[k]:
+            place = (k, st.colour)
+            at, near, last = (self._beside_at.get(place), self._twin_near.get(place),
+                              self._twin_last.get(place))
+            if (place not in came or at is None or near is None or last is None
+                    or self._since - at > self.brought_s + 1e-9
+                    or last > near + 1e-9):
+                continue
+            pile = next((p for p in state.seats[k] if p.top == st.top.seen_as and _on(st, p)),
+                        None)
+            if pile is not None:
+                out.append((k, pile))
+        return out
+
+    def _twin(self, state: VisibleState, moved: Sequence[tuple[int | None, Pile]], t: float,
+              brought: bool = False) -> list[TrackerEvent]:
         """Tops that read the same but lie elsewhere: a second copy was laid on the first
-        (a red-3 on the red-3), unless every copy is already on the table (a nudge)."""
+        (a red-3 on the red-3), unless every copy is already on the table (a nudge).
+        ``brought``: tops a second copy was seen brought onto (:meth:`_brought_onto_twin`)."""
         seen = self.model.seen()
         cands: list[_Candidate] = []
         for seat, pile in moved:
@@ -1917,7 +1968,9 @@ class Tracker:
                 card = st.top.card
             assert card is not None
             note = (f"the {card} on {'the discard' if seat is None else f'seat {seat}'} moved: "
-                    f"read as the other {card} laid on it")
+                    f"read as the other {card} laid on it") if not brought else (
+                    f"a second {card} was read coming in beside seat {seat}'s {card}, then "
+                    f"went into it: read as that {card} laid squarely on it")
             if (seat is None and card != pile.top and pile.confidence >= self.unsure_read
                     and possible(pile.top, seen)):
                 # the top is a card the camera read as another face, and that face is read
@@ -2305,12 +2358,16 @@ class Tracker:
             if c is not None and len(exact) > 1:
                 exact = [(c, self._after(c))]
             collect = c is not None and c.move.source is Source.COLLECT
-            if c is None or not waited or (collect and not possible(c.move.card,
-                                                                   self.model.seen())):
+            landed = c is not None and not collect and self._twin_laid_on_top(state)
+            if c is None or not (waited or landed) or (
+                    collect and not possible(c.move.card, self.model.seen())):
                 exact = []
             else:
                 note = (f"{c.move.card} lay on the stack for {self.lift_s:g} s where the top "
                         "was only lifted: read as a second one collected" if collect else
+                        f"the stack showed the card under its top, and the discard's "
+                        f"{c.move.card} lies elsewhere: that top was laid on its twin there"
+                        if landed else
                         f"the stack showed the card under its top for {self.lift_s:g} s: its "
                         f"top {c.move.card} was laid squarely on its twin on the discard")
                 exact = [(dataclasses.replace(c, notes=(*c.notes, note)), exact[0][1])]
@@ -2683,6 +2740,16 @@ class Tracker:
                      < self._read_frames[c.seen_as]
                      or c.pile.squarish and self._landed_instead(c) is not None))
 
+    def _twin_laid_on_top(self, state: VisibleState) -> bool:
+        """The discard's top, read with its face surely, lies elsewhere than at the last
+        commit now, and did so in ``touch_frames`` frames or more (:meth:`_top_moved`): a
+        card of that face laid on it - with a stack showing the card under its top, that
+        top, at once, not after ``lift_s`` (16010 at 153.9 s: seat 2's pink-1 laid on the
+        pink-1, the pile then boxed 0.11 card diagonals off and a little larger, its pink
+        stack showing the pink-4 under it - told with the next move, 3.2 s late)."""
+        return (self._top_moved_frames >= self.touch_frames
+                and self._top_moved(state.discard))
+
     def _top_moved(self, d: Pile | None) -> bool:
         """``d`` reads the committed top's face surely (``unsure_read``) and lies elsewhere
         than it (moved or turned, :meth:`Pile.moved_from`; or boxed larger, its centre moved
@@ -3010,24 +3077,35 @@ class Tracker:
         as it landed there (in ``touch_frames`` frames or more), first: no flicker of the
         old card to wait out, and the next move may come within the wait (15908 at 91.0 s:
         seat 0's pink-4, read pink-3 once down, was waited for, lost to seat 1's collect
-        1.9 s later, then taken as the card after it, a pink-0). Not where a card may lie
+        1.9 s later, then taken as the card after it, a pink-0) - or read surely in one
+        frame, its face read surely (``SURE_FACE``) in ``touch_frames`` (16103 at 134.0 s:
+        seat 1's yellow-1, read 0.37 and 0.61 coming down, its face 0.99 and 0.98, then
+        yellow-5 / yellow-2 at 0.25-0.32 where it lay: waited for until seat 2's yellow-0
+        came on it, then asked about with two moves more). Not where a card may lie
         over it (see :meth:`_played_then_covered`): the reading now sure (``SURE_FACE``), the
         card peeking out under it, or read lying still where the reading lies (14701 at
         137.0 s: a red-0 laid on a red-2 read 2 s where it lay)."""
+        card = c.move.card
+        seen = card in self._landed_since() or (
+            card in self.landed_once and self._face_frames[card] >= self.touch_frames)
         return (c.misread and c.seat is not None and c.move.source is Source.STACK
                 and c.pile is not None and _share(c.pile, c.seen_as) < SURE_FACE
-                and c.move.card not in c.pile.cards[1:]
-                and self._only_coming_down(c.move.card, c.pile)
-                and c.move.card in self._landed_since()
-                and self._landed_first[c.move.card]
+                and card not in c.pile.cards[1:]
+                and self._only_coming_down(card, c.pile)
+                and seen and self._landed_first[card]
                 < self._landed_first.get(c.seen_as, math.inf))
 
     def _only_coming_down(self, face: Card, pile: Pile) -> bool:
-        """``face`` was never read on the discard lying still where ``pile`` lies now (its
-        last still box more than ``near_shift`` card diagonals off): read only in motion, as
-        it came down - the card now read otherwise there may be it, not one laid over it."""
+        """``face`` was never read surely (``unsure_read``) on the discard lying still where
+        ``pile`` lies now (its last still box more than ``near_shift`` card diagonals off):
+        read surely only in motion, as it came down - the card now read otherwise there may
+        be it, not one laid over it. Read there only unsurely, it was that card read by
+        turns as it lay (16009 at 78.5 s: seat 1's yellow-5 read 0.80-0.85 coming down, then
+        0.39 where it came to lie, then yellow-0 / yellow-5 at 0.25-0.37 by turns - waited
+        for until the next seat's collect, 2.4 s late)."""
         box = self._still_box.get(face)
-        return box is None or box[0].shifted_from(pile) > self.near_shift
+        return (box is None or box[0].shifted_from(pile) > self.near_shift
+                or self._still_read.get(face, 0.0) < self.unsure_read)
 
     def _appeared_in_place(self, c: _Candidate) -> bool:
         """A collect out of turn whose card was first read (since the last move) on the very
@@ -3194,6 +3272,7 @@ class Tracker:
                 if last is not None and near <= last - self.carry_step * (st.size or 1.0):
                     out.add(place)
                 self._twin_near[place] = min(near, last) if last is not None else near
+                self._twin_last[place] = near
         return out
 
     def _gone(self, observed: Key, model: TableModel | None = None

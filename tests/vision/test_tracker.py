@@ -1866,6 +1866,35 @@ def test_a_twin_seen_beside_then_its_stack_boxed_larger_in_place_is_a_collect() 
     assert moves(_twin_beside_then_the_stack_boxed(1.0, turn=0.0)) == ["seat 0: collect:pink-5"]
 
 
+def _twin_carried_onto_its_twin(way: tuple[float, ...]) -> tuple[list[Event], float]:
+    """Seat 0, to move, carries a second yellow-2 along ``way`` (pixels right of its yellow-2,
+    one frame each, read beside it), then the card is gone; the table lies as it was for
+    2 s. Returns the events and when the card was last read beside the stack."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    x, y = at(0, COLOUR_SLOT["yellow"] * (W + 20))
+    ev: list[Event] = []
+    for dx in way:
+        ev += feed(s, scene(["blue-3"], stacks, [("yellow-2", x + dx, y + dx / 4, 0.8)]), clock,
+                   frames=1)
+    last = clock.t - clock.dt
+    return ev + feed(s, scene(["blue-3"], stacks), clock, frames=20), last
+
+
+def test_a_twin_carried_onto_its_twin_in_turn_is_read_once_the_table_settles() -> None:
+    """16006 at 22.1 s: seat 2's second yellow-3 read coming in beside its yellow-3 (two
+    cards of that face at once, nearer and nearer), then laid squarely on it, in turn: the
+    collect was told only when the next seat moved, 6 s later (five such in 16001-16010,
+    a quarter of the verdicts over 1 s). Read once the table lies as it was ``twin_s``: the
+    verdict within 1 s of the card's last sight. A card carried in and then away again, or
+    lying still beside the stack (see above), was not laid."""
+    ev, last = _twin_carried_onto_its_twin((260.0, 200.0, 140.0, 90.0))
+    assert moves(ev) == ["seat 0: collect:yellow-2"]
+    assert kinds(ev, "verdict")[-1].timestamp - last <= 1.0
+    ev, _ = _twin_carried_onto_its_twin((140.0, 90.0, 140.0, 200.0))  # taken away again
+    assert moves(ev) == []
+
+
 def _twin_beside_before_a_late_read_move(twin: bool) -> list[Event]:
     """Seat 0 to move; an arm over the discard while seats 0 and 1 collect, and, before the
     discard shows again, seat 2's second green-1 (if ``twin``) read beside its green-1 for
@@ -2632,6 +2661,31 @@ def _second_yellow_4_onto_yellow_3(brought: bool) -> list[Event]:
                                                                       0.9), one), clock, frames=3)
     return feed(s, table(_discard("blue-3"), ("yellow-4", *at(0), 0.9), one,
                          ("green-4", *at(2, 90.0), 0.9), two), clock, frames=10)
+
+
+def test_a_stack_top_laid_on_its_twin_on_the_discard_is_read_once_the_pile_shows_moved(
+) -> None:
+    """16010 at 153.9 s: seat 2's pink-1 laid on the pink-1 on the discard, the pile then
+    boxed 0.11 card diagonals off, its pink stack showing the pink-4 under it: taken as a
+    top lifted (in a hand) for ``lift_s`` and told with the next move, 3.2 s late. The
+    discard's top lying elsewhere with the stack showing the card under its top is that top
+    laid there; a top only lifted leaves the discard as it lay."""
+    s, clock = started(top="red-3")
+    stacks: dict[int, dict[str, list[str]]] = {}
+    for seat, colour, card in ((0, "blue", "blue-1"), (1, "green", "green-2"),
+                               (2, "yellow", "yellow-4"), (0, "blue", "blue-5")):
+        stacks.setdefault(seat, {}).setdefault(colour, []).append(card)
+        feed(s, scene(["red-3"], stacks), clock)
+    assert moves(feed(s, scene(["red-3", "red-5"], stacks), clock)) == ["hand:red-5"]
+    assert moves(feed(s, scene(["red-3", "red-5", "blue-5"], stacks), clock)) == [
+        "hand:blue-5"]
+    lifted = {**stacks, 0: {"blue": ["blue-1"]}}
+    x, y = CENTRE
+    ev = feed(s, scene(["red-3", "red-5", "blue-5"], lifted), clock)  # the pile as it lay
+    assert moves(ev) == []
+    laid = scene([], lifted, [("blue-5", x + 14, y + 10, 0.9), ("red-5", x + 6, y + 28, 0.5)])
+    ev = feed(s, laid, clock)
+    assert moves(ev) == ["seat 0: stack:blue-5"]
 
 
 def test_a_twin_of_the_card_under_a_top_brought_from_a_hand_is_collected_not_uncovered(
@@ -4206,6 +4260,53 @@ def test_a_top_gone_from_its_seat_read_landing_then_misread_is_played_at_once() 
     lying = ("pink-3", x + 3, y + 2, 0.55, {"pink-3": 0.6, "pink-2": 0.3})
     ev += feed(s, scene([], rest, [lying]), clock, frames=8)
     assert moves(ev) == ["seat 1: stack:pink-4"]
+
+
+def test_a_top_gone_from_its_seat_read_landing_once_its_face_surely_twice_is_played_at_once(
+) -> None:
+    """16103 at 134.0 s: seat 1's yellow-1 read 0.37 and 0.61 as it came down, its face
+    0.99 and 0.98, then yellow-5 / yellow-2 at 0.25-0.32 where it lay: waited for until
+    seat 2's yellow-0 came on it, then asked about with two moves more. A card read surely
+    once and its face surely twice as it came down was seen landing, as one read surely
+    twice (above)."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    assert moves(feed(s, scene(["blue-3", "blue-4"], stacks), clock)) == ["hand:blue-4"]
+    rest = {k: v for k, v in stacks.items() if k != 1}
+    x, y = CENTRE
+    ev: list[Event] = []
+    for dy, conf in ((-30.0, 0.37), (-10.0, 0.61)):
+        ev += feed(s, scene([], rest, [("pink-4", x + 3, y + dy, conf,
+                                        {"pink-4": 0.99, "pink-3": 0.005})]), clock, frames=1)
+    down = clock.t
+    lying = ("pink-3", x + 3, y + 2, 0.3, {"pink-3": 0.42, "pink-2": 0.15, "pink-4": 0.12})
+    ev += feed(s, scene([], rest, [lying]), clock, frames=15)
+    assert moves(ev) == ["seat 1: stack:pink-4"]
+    assert kinds(ev, "move")[0].timestamp - down <= 0.6  # not unsure_s after it showed
+
+
+def test_a_top_read_landing_then_only_unsurely_by_turns_where_it_lies_is_played_at_once(
+) -> None:
+    """16009 at 78.5 s: seat 1's yellow-5 read 0.80-0.85 as it came down, then 0.39 where it
+    came to lie, then yellow-0 / yellow-5 at 0.25-0.37 by turns: read there only unsurely,
+    it is that card misread, not one laid over it (as below) - the play was waited for
+    until the next seat's collect, 2.4 s late."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    assert moves(feed(s, scene(["blue-3", "blue-4"], stacks), clock)) == ["hand:blue-4"]
+    rest = {k: v for k, v in stacks.items() if k != 1}
+    x, y = CENTRE
+    ev: list[Event] = []
+    for dy, conf in ((-40.0, 0.8), (-20.0, 0.85), (2.0, 0.39)):
+        ev += feed(s, scene([], rest, [("pink-4", x + 3, y + dy, conf,
+                                        {"pink-4": 0.7, "pink-0": 0.2})]), clock, frames=1)
+    down = clock.t
+    misread = ("pink-0", x + 3, y + 2, 0.33, {"pink-0": 0.6, "pink-4": 0.15})
+    ev += feed(s, scene([], rest, [misread]), clock, frames=8)
+    lying = ("pink-4", x + 3, y + 2, 0.28, {"pink-4": 0.4, "pink-0": 0.35})
+    ev += feed(s, scene([], rest, [lying]), clock, frames=10)
+    assert moves(ev) == ["seat 1: stack:pink-4"]
+    assert kinds(ev, "move")[0].timestamp - down <= 0.6  # not unsure_s after it showed
 
 
 def test_a_top_read_lying_on_the_discard_then_covered_squarely_is_no_misread_of_it() -> None:
