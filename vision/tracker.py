@@ -1445,6 +1445,11 @@ class Tracker:
         top = self._top_at(None)
         return frozenset(c for c in self._often(self._landed_frames, least) if c != top)
 
+    def _seen_coming_down(self) -> frozenset[Card]:
+        """Of those, the cards seen landing: read surely in ``touch_frames`` frames, or in one
+        with their face read surely (``SURE_FACE``) in as many."""
+        return self._landed_since() | (self._landed_since(1) & self._often(self._face_frames))
+
     def _seat_on_edge(self, seat: int, pile: Pile) -> int | None:
         """The seat to move, when a card read at another seat, on no stack of it, lies within
         ``edge`` card diagonals of the seat to move's zone (None otherwise): seats are evenly
@@ -2858,7 +2863,7 @@ class Tracker:
                 or c.move.source is not Source.HAND or self.fits_discard(c.move.card) is not False):
             return None
         seen, pile = self.model.seen(), c.pile
-        since = self._landed_since() | (self._landed_since(1) & self._often(self._face_frames))
+        since = self._seen_coming_down()
         mine = self._first_read(c.seen_as)
         found = [st for st in self.model.stacks[k]
                  if len(st.cards) > 1 and st.cards[-2].seen_as == st.top.seen_as
@@ -3086,13 +3091,11 @@ class Tracker:
         card peeking out under it, or read lying still where the reading lies (14701 at
         137.0 s: a red-0 laid on a red-2 read 2 s where it lay)."""
         card = c.move.card
-        seen = card in self._landed_since() or (
-            card in self.landed_once and self._face_frames[card] >= self.touch_frames)
         return (c.misread and c.seat is not None and c.move.source is Source.STACK
                 and c.pile is not None and _share(c.pile, c.seen_as) < SURE_FACE
                 and card not in c.pile.cards[1:]
                 and self._only_coming_down(card, c.pile)
-                and seen and self._landed_first[card]
+                and card in self._seen_coming_down() and self._landed_first[card]
                 < self._landed_first.get(c.seen_as, math.inf))
 
     def _only_coming_down(self, face: Card, pile: Pile) -> bool:

@@ -4244,16 +4244,22 @@ def test_a_collect_read_first_on_the_top_s_very_place_waits_for_the_reading_to_s
     assert moves(ev) == ["seat 2: collect:green-5"]
 
 
+def _seat_1_to_play_its_pink_4() -> tuple[Session, Clock, dict[int, dict[str, list[str]]]]:
+    """Seats 0, 1, 2 each collect a card (seat 1 a pink-4), then seat 0 plays a blue-4 from
+    its hand: seat 1 is to move. Returns the session, its clock and every stack but seat
+    1's (its pink-4 gone, to be played)."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    assert moves(feed(s, scene(["blue-3", "blue-4"], stacks), clock)) == ["hand:blue-4"]
+    return s, clock, {k: v for k, v in stacks.items() if k != 1}
+
+
 def test_a_top_gone_from_its_seat_read_landing_then_misread_is_played_at_once() -> None:
     """15908 at 91.0 s: seat 0's pink-4 read 0.74 in the three frames it came down, then
     pink-2 / pink-3 at 0.48-0.55 (pink-4 at 0.02 at most): held unexplained until the next
     seat's collect came, then taken as a pair with the card after. Its stack gone, the
     face read landing is the card played - decoded without waiting out a flicker."""
-    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
-                                       ("green", "green-1"))
-    ev = feed(s, scene(["blue-3", "blue-4"], stacks), clock)  # seat 0
-    assert moves(ev) == ["hand:blue-4"]
-    rest = {k: v for k, v in stacks.items() if k != 1}
+    s, clock, rest = _seat_1_to_play_its_pink_4()
     x, y = CENTRE
     down = ("pink-4", x + 4, y - 30, 0.75, {"pink-4": 0.95, "pink-3": 0.02})
     ev = feed(s, scene([], rest, [down]), clock, frames=2)
@@ -4269,10 +4275,7 @@ def test_a_top_gone_from_its_seat_read_landing_once_its_face_surely_twice_is_pla
     seat 2's yellow-0 came on it, then asked about with two moves more. A card read surely
     once and its face surely twice as it came down was seen landing, as one read surely
     twice (above)."""
-    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
-                                       ("green", "green-1"))
-    assert moves(feed(s, scene(["blue-3", "blue-4"], stacks), clock)) == ["hand:blue-4"]
-    rest = {k: v for k, v in stacks.items() if k != 1}
+    s, clock, rest = _seat_1_to_play_its_pink_4()
     x, y = CENTRE
     ev: list[Event] = []
     for dy, conf in ((-30.0, 0.37), (-10.0, 0.61)):
@@ -4291,10 +4294,7 @@ def test_a_top_read_landing_then_only_unsurely_by_turns_where_it_lies_is_played_
     came to lie, then yellow-0 / yellow-5 at 0.25-0.37 by turns: read there only unsurely,
     it is that card misread, not one laid over it (as below) - the play was waited for
     until the next seat's collect, 2.4 s late."""
-    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
-                                       ("green", "green-1"))
-    assert moves(feed(s, scene(["blue-3", "blue-4"], stacks), clock)) == ["hand:blue-4"]
-    rest = {k: v for k, v in stacks.items() if k != 1}
+    s, clock, rest = _seat_1_to_play_its_pink_4()
     x, y = CENTRE
     ev: list[Event] = []
     for dy, conf in ((-40.0, 0.8), (-20.0, 0.85), (2.0, 0.39)):
