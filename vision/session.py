@@ -679,17 +679,19 @@ class Session:
         return out + _stack_twins(r, k, seen)
 
     def _no_sign_of(self, unseen: list[Played], obs: Observation) -> bool:
-        """Nothing was seen that one of the ``unseen`` moves (a twin laid squarely by the seat
-        to move) leaves: no hand at any place it could lie (hidden, then seen again as
-        before), and the discard read as its top whenever it showed - or as this move's card,
-        laid on it - never as another card. Then the next seat's move came out of turn, far
-        more often than a twin was laid unseen (the 70 development games: 9 of 12 such
-        moves, each held for an answer before). A hand over the discard is a sign only while
-        a copy of its top is left to lay there (14808 at 53.3 s: an arm over the discard,
-        both yellow-4s played, held seat 1's jump-in). Only where the camera sees hands (cards
-        were hidden a while and seen again as before, or the discard pile was out of sight in
-        a frame): a source without them shows no sign of any move. Not while the turn order
-        is in doubt (see :meth:`_follow_turn`)."""
+        """Nothing was seen that one of the ``unseen`` moves (a twin laid squarely by the
+        seat to move) leaves: no hand at any place it could lie (hidden, then seen again as
+        before), and the discard read as its top whenever it showed - or as this move's
+        card, laid on it - never as another card surely or in two frames or more (16305 at
+        67.4 s: the yellow-4 under a green-4 coming down read yellow-0 at 0.26 for a frame).
+        Then the next seat's move came out of turn, far more often than a twin was laid
+        unseen (the 70 development games: 9 of 12 such moves, each held for an answer
+        before). A hand over the discard is a sign only while a copy of its top is left to
+        lay there (14808 at 53.3 s: an arm over the discard, both yellow-4s played, held
+        seat 1's jump-in). Only where the camera sees hands (cards were hidden a while and
+        seen again as before, or the discard pile was out of sight in a frame): a source
+        without them shows no sign of any move. Not while the turn order is in doubt (see
+        :meth:`_follow_turn`)."""
         tr, r = self.tracker, self.referee.round
         if r is None or not r.discard or not tr.hands_seen or self._turn_doubted:
             return False
@@ -698,7 +700,7 @@ class Session:
         tops = {r.top, *(c.seen_as for c in tr.model.discard[-2:])}
         if isinstance(obs, Played) and obs.move.to_discard:
             tops.add(obs.move.card)
-        return bool(tr.discard_faces) and tr.discard_faces <= tops
+        return bool(tr.discard_faces_firm) and tr.discard_faces_firm <= tops
 
     def _hand_at(self, twin: Played) -> bool:
         """A hand was where ``twin`` would have been laid (:attr:`Tracker.touched`), and it

@@ -575,6 +575,8 @@ class Tracker:
         # is that top (_read_right_at_once)
         self.right_near = 0.5
         self._discard_faces: set[Card] = set()  # discard tops read since the last commit
+        self._discard_face_frames: Counter[Card] = Counter()  # ... in so many frames
+        self._discard_faces_sure: set[Card] = set()  # ... read surely (unsure_read)
         self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
         self._read_at: dict[Card, list[float]] = {}  # ... each time it was read
         self._still_box: dict[Card, tuple[Pile, float]] = {}  # ... its last box, still since
@@ -622,6 +624,9 @@ class Tracker:
         self.twin_held: frozenset[Place] = frozenset()
         self.held_read = 0.7
         self.discard_faces: frozenset[Card] = frozenset()  # read on the discard meanwhile
+        # ... surely, or in touch_frames frames or more (a card coming down may misread the
+        # one under it, unsurely, for a frame)
+        self.discard_faces_firm: frozenset[Card] = frozenset()
         # of those, the ones read surely in touch_frames frames or more, other than the top
         self.landed: frozenset[Card] = frozenset()
         # ... and those read surely in one frame or more (a card coming down, then hidden)
@@ -722,7 +727,12 @@ class Tracker:
             carried = self._twin_carried(raw)
             self._carried_frames.update(carried)
             self._twin_held_frames.update(self._twin_held(raw) | carried)
-            self._discard_faces.update(s.discard.top for s in (raw, state) if s.discard)
+            faces = {s.discard.top for s in (raw, state) if s.discard}
+            self._discard_faces.update(faces)
+            self._discard_face_frames.update(faces)
+            self._discard_faces_sure.update(
+                s.discard.top for s in (raw, state)
+                if s.discard and s.discard.confidence >= self.unsure_read)
             self._settling(raw.discard, t)
             self._top_back(raw.discard)
             if raw.discard is None or last is None or raw.discard.jitters_from(last):
@@ -926,6 +936,8 @@ class Tracker:
             self.twin_beside = self._often(self._beside_frames)
             self.twin_held = self._often(self._twin_held_frames)
             self.discard_faces = frozenset(self._discard_faces)
+            self.discard_faces_firm = frozenset(
+                self._often(self._discard_face_frames) | self._discard_faces_sure)
             kin = self._top_kin_in_place(state.discard)
             self.landed, self.landed_in_a_frame = (self._landed_since() - kin,
                                                    self.landed_once - kin)
@@ -951,6 +963,8 @@ class Tracker:
                 x - gone for x in (self.touched, self.twin_beside, self.twin_held))
             self._face_first.clear()
             self._discard_faces.clear()
+            self._discard_face_frames.clear()
+            self._discard_faces_sure.clear()
             self._came_down.clear()
             self._read_at.clear()
             self._still_box.clear()
@@ -2781,7 +2795,8 @@ class Tracker:
         landed = [k for k in self._often(self._face_frames)
                   if k not in (top, c.seen_as) and possible(k, seen)
                   and self._face_first[k] < mine]
-        return _read_as_landed(c, landed, "the face of {} was read surely as it came down")
+        return self._from_a_stack(
+            _read_as_landed(c, landed, "the face of {} was read surely as it came down"))
 
     def _twin_landing(self, d: Pile | None) -> bool:
         """``d``, the discard read with the committed top's face, is that card's twin coming
@@ -2826,7 +2841,24 @@ class Tracker:
         landed = [k for k in since | twin
                   if k != c.seen_as and possible(k, seen)
                   and self._landed_first.get(k, -math.inf) < mine]
-        return _read_as_landed(c, landed, "{} was read surely as it landed")
+        return self._from_a_stack(_read_as_landed(c, landed, "{} was read surely as it landed"))
+
+    def _from_a_stack(self, c: _Candidate | None) -> _Candidate | None:
+        """``c``, a hand play of the card read as it landed (read otherwise where it lies),
+        as a play from under a stack's top where that card came from there, as
+        :meth:`_candidates` reads a card that lands as itself (16305 at 115.0 s: a blue-2
+        pulled out from under seat 1's blue-1, read surely as it landed, then blue-0 at
+        0.35 where it lay - told as a hand play, the covered-card alert lost)."""
+        state = self._candidate
+        if c is None or c.seat is not None or state is None:
+            return c
+        card = c.move.card
+        covered = self._from_under(state, card) or self._pulled_out(state, card)
+        if covered is None:
+            return c
+        seat, st, tc, note = covered
+        return dataclasses.replace(c, seat=seat, move=Move.from_stack(tc.card, st.colour),
+                                   notes=(*c.notes, note))
 
     def _once_over_part(self, c: _Candidate) -> _Candidate | None:
         """A hand play read from a box round a part of a card (below ``part_of`` of the old
@@ -3058,21 +3090,30 @@ class Tracker:
         would cover, on that top's place and not turned from it: perhaps a part of that top
         (an arm over it) read otherwise for a moment. 15003 at 33.3 s: an arm over seat 1's
         pink-5 left a box of 0.9 its size, 0.07 card diagonals off, read pink-0 at 0.44-0.52
-        for 0.6 s - a phantom collect, a false alert and a question."""
+        for 0.6 s - a phantom collect, a false alert and a question. A part lies off the
+        top's centre by as much as it is smaller (16305 at 41.6 s: an arm passing over seat
+        0's blue-5 left a box of 0.75 its size, 0.23 card diagonals off, read blue-3 at 0.53
+        for 0.6 s - a phantom collect in turn, then the blue-5 read again taken as collected
+        out of turn)."""
         if c.pile is None or c.pile.confidence >= self.part_read:
             return False
-        was = self._top_in_place(c)
+        was = self._top_in_place(c, whole=False)
         return was is not None and c.pile.size < was.size
 
-    def _top_in_place(self, c: _Candidate) -> Pile | None:
+    def _top_in_place(self, c: _Candidate, whole: bool = True) -> Pile | None:
         """For a collect, the committed top it would cover, when its card lies on that
-        top's place (``part_shift``) and not turned from it (``part_turn``); else None."""
+        top's place (``part_shift``; ``whole`` False: a part of that top, off its centre by
+        as much more as its box is smaller) and not turned from it (``part_turn``); else
+        None."""
         if (c.seat is None or c.move.source is not Source.COLLECT or c.pile is None
                 or self.committed is None):
             return None
         st = self.model.stack_at(c.seat, c.pile.centre, c.pile.size or 1.0)
         was = self._committed_top(c.seat, st) if st is not None else None
-        if (was is None or c.pile.shifted_from(was) > self.part_shift
+        if was is None:
+            return None
+        lacks = 0.0 if whole or not was.size else max(0.0, 1.0 - c.pile.size / was.size)
+        if (c.pile.shifted_from(was) > self.part_shift + lacks
                 or c.pile.turned_from(was) > self.part_turn):
             return None
         return was

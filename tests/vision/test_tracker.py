@@ -754,6 +754,26 @@ def test_a_part_of_a_stack_top_read_unsurely_waits_as_one_that_may_be_the_top() 
     assert moves(feed(s, sure, clock, frames=9)) == ["seat 0: collect:pink-0"]
 
 
+def test_a_smaller_part_of_a_stack_top_lies_further_off_its_centre_and_still_waits() -> None:
+    """16305 at 41.6 s: an arm passing over seat 0's blue-5 left a box of 0.75 its size,
+    0.23 card diagonals off its centre (a part lies off the centre by as much as it is
+    smaller), read blue-3 at 0.53 for 0.6 s: a phantom collect, then the blue-5 read again
+    taken as collected out of turn."""
+    pink = {0: {"pink": ["pink-5"]}}
+    s, clock = started(top="blue-1")
+    assert moves(feed(s, scene(["blue-1"], pink), clock)) == ["seat 0: collect:pink-5"]
+    part = _part_of_seat_0_s_pink_5(0.7, 0.5, {"pink-0": 0.8, "pink-5": 0.1})  # 0.15 off
+    ev = feed(s, part, clock, frames=6)
+    ev += feed(s, scene(["blue-1"], pink), clock)
+    assert moves(ev) == [] and not kinds(ev, "question")
+    # a whole card's box as far off, read as unsurely, is a card collected
+    s, clock = started(top="blue-1")
+    assert moves(feed(s, scene(["blue-1"], pink), clock)) == ["seat 0: collect:pink-5"]
+    x, y = at(0, COLOUR_SLOT["pink"] * (W + 20) + 0.15 * math.hypot(W, H))
+    whole = table(_discard("blue-1"), ("pink-0", x, y, 0.5, {"pink-0": 0.8, "pink-5": 0.1}))
+    assert moves(feed(s, whole, clock, frames=8)) == ["seat 0: collect:pink-0"]
+
+
 def test_an_unsure_part_of_the_discard_boxed_across_the_card_waits_as_the_old() -> None:
     """13805 at 19.3 s: a hand over the blue-4 left a box of no card's shape (1.2 long to
     wide, 0.7 of the card's size) whose long side lay across the card's, read blue-2 at 0.32
@@ -955,6 +975,25 @@ def test_a_covered_card_pulled_out_of_a_squared_stack_is_caught() -> None:
     assert moves(ev) == ["seat 0: stack:green-1"] and rules(ev) == ["covered-card"]
     assert "pulled out from under it" in kinds(ev, "move")[0].payload["notes"][0]
     assert s.tracker.stack_faces()[0] == (frozenset({Card.parse("green-2")}),)
+
+
+def test_a_covered_card_pulled_out_and_misread_on_the_discard_is_still_caught() -> None:
+    """16305 at 115.0 s: a blue-2 pulled out from under seat 1's blue-1 was read surely as it
+    landed on the discard, then boxed round a part of it and read blue-0 at 0.35: taken as
+    the blue-2 seen landing - but from a hand, the covered-card alert lost."""
+    s, clock, green2, others = _squared_green_stack_at_seat_0()
+    on = _discard("red-1", -6, 12)
+    feed(s, table(on, ("green-1", *at(0, 5.0, 2.0), 0.85), *others), clock, frames=1)
+    feed(s, table(on, ("green-1", *at(0, 45.0, 5.0), 0.8), *others), clock, frames=1)
+    x, y = CENTRE
+    ev = feed(s, outlined(table(("green-1", x + 6, y + 4, 0.8), green2, *others)), clock,
+              frames=3)
+    part = {0: (36.0, 50.0, 0.0)}  # a part of the card: well below the old top's size
+    for conf in (0.4, 0.45, 0.35, 0.4, 0.44, 0.38) * 3:
+        ev += feed(s, outlined(table(("green-4", x + 3, y + 2, conf, {"green-4": 0.65}),
+                                     green2, *others), part), clock, frames=1)
+    assert moves(ev) == ["seat 0: stack:green-1"] and rules(ev) == ["covered-card"]
+    assert any("pulled out from under it" in n for n in kinds(ev, "move")[0].payload["notes"])
 
 
 def test_a_card_that_only_passes_a_stack_whose_top_shows_is_a_hand_play() -> None:
@@ -1493,6 +1532,32 @@ def test_a_move_out_of_turn_is_held_when_another_card_was_read_on_the_discard_me
     assert moves(ev) == ["seat 0: collect:green-4"]
     assert rules(ev) == [] and held(ev) == ["out-of-turn"]
     assert "did that player lay a card" in kinds(ev, "question")[0].payload["text"]
+
+
+def test_a_move_out_of_turn_is_told_when_the_discard_was_misread_once_unsurely() -> None:
+    """16305 at 67.4 s: the yellow-4 on the discard read yellow-0 at 0.26 for one frame as
+    the next card came down on it - no sign of a card laid there: seat 1's play out of
+    turn was held for an answer, its alert lost."""
+    s, clock = started()
+    feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), clock)
+    feed(s, scene(["red-3", "red-5"], {0: {"blue": ["blue-1"]}}), clock)  # seat 1
+    x, y = CENTRE
+    once = table(("red-4", x, y, 0.3, {"red-4": 0.85, "red-5": 0.1}),  # boxed as the pile
+                 ("blue-1", *at(0, COLOUR_SLOT["blue"] * (W + 20)), 0.9))
+    feed(s, once, clock, frames=1)
+    ev = feed(s, scene(["red-3", "red-5"], {0: {"blue": ["blue-1"], "green": ["green-4"]}}),
+              clock)
+    assert moves(ev) == ["seat 0: collect:green-4"]
+    assert rules(ev) == ["out-of-turn"] and held(ev) == []
+    assert "told as it is" in kinds(ev, "question")[0].payload["text"]
+    # read so in two frames, it is a sign: held
+    s, clock = started()
+    feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), clock)
+    feed(s, scene(["red-3", "red-5"], {0: {"blue": ["blue-1"]}}), clock)
+    feed(s, once, clock, frames=2)
+    ev = feed(s, scene(["red-3", "red-5"], {0: {"blue": ["blue-1"], "green": ["green-4"]}}),
+              clock)
+    assert rules(ev) == [] and held(ev) == ["out-of-turn"]
 
 
 def _a_hand_in_seat_0s_turn() -> tuple[Session, Clock, dict[int, dict[str, list[str]]]]:
