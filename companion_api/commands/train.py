@@ -36,6 +36,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="corner refiner to fine-tune (default models/card_corners.pt)")
     p.add_argument("--crops-per-card", type=int, default=8)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--device", default="auto",
+                   help="where to train: cpu, cuda, cuda:N, or auto (a GPU if PyTorch sees "
+                        "one, else the CPU)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,11 +48,13 @@ def run(args: argparse.Namespace) -> int:
     from vision.detector import DEFAULT_FACES, DEFAULT_FINDER, FaceReader, Finder, load_detector
     from vision.evaluation import evaluate
     from vision.training.face_net import FaceNet, save_face_net
+    from vision.training.fit import training_device
     from vision.training.scenes import OTHER
     from vision.training.teach import teaching_crops
     from vision.training.train_faces import FaceTraining, train_faces
 
     data = Path(args.data)
+    print(f"training on {training_device(args.device)}")  # (a GPU asked for and absent: said now)
     if not (data / "data.yaml").exists():
         raise FileNotFoundError(f"{data} has no data.yaml (make one with 'passt dataset import')")
     raw = yaml.safe_load((data / "data.yaml").read_text())["names"]
@@ -78,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"{start_from} reads other classes than {data}/data.yaml")
         init = reader.model
     cfg = FaceTraining(epochs=args.epochs, minutes=args.time, seed=args.seed,
-                       lr=1e-3 if init is not None else 3e-3, batch=64)
+                       lr=1e-3 if init is not None else 3e-3, batch=64, device=args.device)
     model: FaceNet = train_faces(
         x, np.array([index[n] for n in y_names]), len(classes), cfg,
         val=(vx, np.array([index[n] for n in vy_names])) if len(vx) else None, init=init)
@@ -129,7 +134,8 @@ def _teach_finder(args: argparse.Namespace, data: Path, finder: object, where: P
     print(f"fine-tuning the finder {start} for {args.finder_epochs} epochs ...")
     return train_finder(yaml_path, where / "card_finder.pt", model=str(start),
                         epochs=args.finder_epochs, imgsz=640, batch=8, project=where,
-                        name="finder", optimizer="AdamW", lr0=5e-4, warmup_epochs=0,
+                        name="finder", device=args.device, optimizer="AdamW", lr0=5e-4,
+                        warmup_epochs=0,
                         close_mosaic=max(1, args.finder_epochs // 3), fraction=1.0)
 
 
@@ -158,7 +164,8 @@ def _teach_corners(args: argparse.Namespace, data: Path, finder: object, where: 
     before = pixel_error(model, val_x, val_y) if val else float("nan")
     print(f"fine-tuning the corner refiner {start} for {args.corner_epochs} epochs on "
           f"{len(x)} boxes (validation corner error before: {before:.2f} px)")
-    cfg = CornerTraining(epochs=args.corner_epochs, seed=args.seed, lr=1e-3, batch=64)
+    cfg = CornerTraining(epochs=args.corner_epochs, seed=args.seed, lr=1e-3, batch=64,
+                         device=args.device)
     model = train_corners(x, y, cfg, val=val, init=model)
     after = pixel_error(model, val_x, val_y) if val else float("nan")
     if val and not after < before:

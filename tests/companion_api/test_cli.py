@@ -1,5 +1,7 @@
 """The passt command line."""
 
+from pathlib import Path
+
 import pytest
 
 from companion_api.cli import main
@@ -40,3 +42,12 @@ def test_bad_input_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2-6 players" in capsys.readouterr().err
     assert main(["simulate", "--policies", "lucky"]) == 2
     assert "unknown policy" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(__import__("torch").cuda.is_available(), reason="a GPU is there")
+def test_teaching_on_a_gpu_where_there_is_none_is_a_clear_error_before_anything_is_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "taught"
+    assert main(["train", "--data", str(tmp_path), "--device", "cuda", "--out", str(out)]) == 2
+    assert "sees no GPU" in capsys.readouterr().err
+    assert not out.exists()

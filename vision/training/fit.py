@@ -27,7 +27,22 @@ class Schedule:
     lr: float = 3e-3
     seed: int = 0
     threads: int = 2
+    device: str = "cpu"  # where the network trains: "cpu", "cuda", "cuda:1", "auto"
     history: list[dict[str, float]] = field(default_factory=list)
+
+
+def training_device(name: str) -> torch.device:
+    """``name`` as a torch device; "auto": the first GPU if there is one, else the CPU."""
+    if name == "auto":
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    device = torch.device(name)
+    if device.type == "cuda" and not torch.cuda.is_available():
+        raise ValueError(f"device {name!r}: PyTorch sees no GPU here (use cpu or auto)")
+    return device
+
+
+def device_of(model: nn.Module) -> torch.device:
+    return next(model.parameters()).device
 
 
 @dataclass
@@ -44,8 +59,10 @@ class Validation:
 def fit(model: M, size: int, cfg: Schedule, rng: np.random.Generator,
         loss_of: Callable[[np.ndarray], torch.Tensor], val: Validation,
         report: Callable[[str], None], on_best: Callable[[M], None] | None) -> None:
-    """Train ``model`` on ``size`` samples (``loss_of(indices)`` is a batch's loss) and leave
-    it with the weights of its best epoch, in eval mode."""
+    """Train ``model`` on ``size`` samples (``loss_of(indices)`` is a batch's loss, on the
+    model's device) on ``cfg.device`` and leave it with the weights of its best epoch, in
+    eval mode, on the CPU."""
+    model.to(training_device(cfg.device))
     opt = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=1e-4)
     steps = cfg.epochs * max(1, size // cfg.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, cfg.lr, total_steps=steps + 1)
@@ -80,4 +97,5 @@ def fit(model: M, size: int, cfg: Schedule, rng: np.random.Generator,
             break
     if best_state is not None:
         model.load_state_dict(best_state)
+    model.cpu()
     model.eval()

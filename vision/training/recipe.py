@@ -55,7 +55,7 @@ def finder(args: argparse.Namespace) -> None:
         extra["hsv_h"] = args.hue
     out = train_finder(data, Path("data/finder.pt"), model=model, epochs=args.epochs,
                        hours=args.hours, threads=args.threads, cache=True,
-                       fraction=args.fraction, name=args.name, **extra)
+                       fraction=args.fraction, name=args.name, device=args.device, **extra)
     print(f"finder weights: {out}")
 
 
@@ -70,7 +70,8 @@ def faces(args: argparse.Namespace) -> None:
     y = np.concatenate([p[1] for p in parts])
     val = load_faces(Path(args.val), CARD_NAMES)
     cfg = FaceTraining(epochs=args.epochs, threads=args.threads, seed=args.seed,
-                       width=args.width or 1.0, lr=args.lr, minutes=args.minutes)
+                       width=args.width or 1.0, lr=args.lr, minutes=args.minutes,
+                       device=args.device)
     if args.input_size:
         w, h = (int(v) for v in args.input_size.split("x"))
         cfg.input_size = (w, h)
@@ -107,7 +108,7 @@ def corners(args: argparse.Namespace) -> None:
     print(f"{len(x)} training samples; validation boxes as found: "
           f"{box_error(val[1]):.2f} px off")
     cfg = CornerTraining(epochs=args.epochs, threads=args.threads, lr=args.lr,
-                         minutes=args.minutes)
+                         minutes=args.minutes, device=args.device)
     out = Path("data/corner_net.pt")
     t0 = time.perf_counter()
 
@@ -178,6 +179,8 @@ def main() -> None:
     scenes_in = argparse.ArgumentParser(add_help=False)  # what both trainings read
     scenes_in.add_argument("--train", nargs="+", default=["data/scenes_train"])
     scenes_in.add_argument("--val", default="data/scenes_test")
+    scenes_in.add_argument("--device", default="auto",
+                           help="cpu, cuda, cuda:N, or auto (a GPU if PyTorch sees one)")
     f = sub.add_parser("finder", parents=[scenes_in])
     f.add_argument("--epochs", type=int, default=30)
     f.add_argument("--hours", type=float, default=0.9)

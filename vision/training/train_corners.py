@@ -17,7 +17,7 @@ import torch
 from torch import nn
 
 from vision.corners import CROP_SIZE, NOMINAL, CornerNet, to_input
-from vision.training.fit import Schedule, Validation, fit
+from vision.training.fit import Schedule, Validation, device_of, fit
 from vision.training.train_faces import augment
 
 
@@ -59,7 +59,8 @@ def pixel_error(model: CornerNet, x: np.ndarray, y: np.ndarray, batch: int = 512
     errs = []
     with torch.no_grad():
         for i in range(0, len(x), batch):
-            pred = nominal + model(to_input(x[i : i + batch])).numpy().reshape(-1, 4, 2)
+            out = model(to_input(x[i : i + batch]).to(device_of(model))).cpu().numpy()
+            pred = nominal + out.reshape(-1, 4, 2)
             d = (pred - y[i : i + batch]) * CROP_SIZE
             errs.append(np.hypot(d[..., 0], d[..., 1]).mean(1))
     return float(np.concatenate(errs).mean())
@@ -88,8 +89,9 @@ def train_corners(x: np.ndarray, y: np.ndarray, cfg: CornerTraining,
     def loss_of(idx: np.ndarray) -> torch.Tensor:
         xb, yb = half_turn(x[idx], y[idx], rng)
         xb = augment(xb, rng, turn=False).astype(np.uint8)
-        target = torch.from_numpy(yb.reshape(-1, 8)) - nominal
-        return loss_fn(model(to_input(xb)), target)
+        dev = device_of(model)
+        target = (torch.from_numpy(yb.reshape(-1, 8)) - nominal).to(dev)
+        return loss_fn(model(to_input(xb).to(dev)), target)
 
     check = Validation((lambda: pixel_error(model, *val)) if val is not None else None,
                        False, "val_px",

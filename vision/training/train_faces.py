@@ -14,7 +14,7 @@ import torch
 from torch import nn
 
 from vision.training.face_net import INPUT_SIZE, FaceNet, to_batch
-from vision.training.fit import Schedule, Validation, fit
+from vision.training.fit import Schedule, Validation, device_of, fit
 
 
 @dataclass
@@ -49,7 +49,8 @@ def accuracy(model: FaceNet, x: np.ndarray, y: np.ndarray, batch: int = 512) -> 
     hits = 0
     with torch.no_grad():
         for i in range(0, len(x), batch):
-            pred = model(to_batch(x[i : i + batch], model.input_size)).argmax(1).numpy()
+            xb = to_batch(x[i : i + batch], model.input_size).to(device_of(model))
+            pred = model(xb).argmax(1).cpu().numpy()
             hits += int((pred == y[i : i + batch]).sum())
     return hits / len(x)
 
@@ -76,8 +77,9 @@ def train_faces(
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
 
     def loss_of(idx: np.ndarray) -> torch.Tensor:
-        xb = to_batch(augment(x[idx], rng).astype(np.uint8), model.input_size)
-        return loss_fn(model(xb), torch.from_numpy(y[idx]).long())
+        dev = device_of(model)
+        xb = to_batch(augment(x[idx], rng).astype(np.uint8), model.input_size).to(dev)
+        return loss_fn(model(xb), torch.from_numpy(y[idx]).long().to(dev))
 
     check = Validation((lambda: accuracy(model, *val)) if val is not None else None, True,
                        "val_acc", lambda v: f"val top-1 {v:.4f}")

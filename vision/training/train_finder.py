@@ -40,12 +40,18 @@ def train_finder(
     threads: int = 2,
     project: Path = Path("runs/finder"),
     name: str = "train",
+    device: str = "cpu",
     **overrides: Any,
 ) -> Path:
-    """Train (or fine-tune, when ``model`` is a ``.pt``) and copy ``best.pt`` to ``out``."""
+    """Train (or fine-tune, when ``model`` is a ``.pt``) on ``device`` ("cpu", "cuda",
+    "cuda:N" or "auto", see :func:`training_device`) and copy ``best.pt`` to ``out``."""
     os.environ.setdefault("YOLO_OFFLINE", "1")
     import torch
     from ultralytics import YOLO
+
+    from vision.training.fit import training_device
+
+    where = training_device(device)
 
     def more_threads(trainer: object) -> None:  # Ultralytics caps CPU training at cores - 1
         torch.set_num_threads(threads)
@@ -53,7 +59,8 @@ def train_finder(
     yolo = YOLO(model, task="obb")
     yolo.add_callback("on_train_start", more_threads)
     args: dict[str, Any] = dict(
-        data=str(data), epochs=epochs, imgsz=imgsz, batch=batch, device="cpu", workers=2,
+        data=str(data), epochs=epochs, imgsz=imgsz, batch=batch, workers=2,
+        device="cpu" if where.type == "cpu" else where.index or 0,
         plots=False, amp=False, project=str(project.resolve()), name=name, exist_ok=True,
         scale=0.25, mosaic=1.0, degrees=0.0, fliplr=0.5, flipud=0.0, hsv_h=0.01,
         close_mosaic=2, patience=100, verbose=False,
