@@ -150,16 +150,33 @@ def from_sectors(
     return Calibration(discard, tuple(seats), method="sectors", reveal_seats=tuple(reveal))
 
 
+# the cards that set the seats up are read at least this share as surely as the surest
+SURE_SHARE = 0.5
+
+
 def estimate_discard_centre(detections: sv.Detections,
                             frame_shape: Sequence[int] | None = None) -> tuple[float, float, float]:
     """(x, y, card size): the card nearest the middle of all cards is taken as the discard
-    pile (it lies in the middle of the table); card size is the median box diagonal. Without
-    cards, the frame centre and a tenth of its diagonal."""
+    pile (it lies in the middle of the table); card size is the median box diagonal. Only
+    cards read at least ``SURE_SHARE`` as surely as the surest in the frame's middle (see
+    :func:`in_middle`) count: a cloth whose pattern
+    the detector takes for cards here and there, unsurely, pulls the middle off the discard
+    (16404: twelve cards, eleven of them blue "cards" of a woven cloth at 0.06-0.34, the
+    yellow-4 on the discard at 0.77 - a blue-4 of the cloth was taken for the discard, and
+    no move of the game was read). A card read surely away from the middle (in a hand at the
+    frame's edge) does not rule out an unsure discard (16002: a green-0 of a striped printing
+    at 0.1 in the middle, a blue-5 at 0.66 at the bottom edge). Without cards, the frame
+    centre and a tenth of its diagonal."""
     if len(detections) == 0:
         if frame_shape is None:
             raise ValueError("no cards and no frame size to guess the discard pile from")
         h, w = frame_shape[:2]
         return w / 2, h / 2, float(np.hypot(w, h)) / 10
+    if detections.confidence is not None:
+        conf = np.asarray(detections.confidence, float)
+        mid = _near_middle(detections, frame_shape) if frame_shape is not None else None
+        surest = conf[mid].max() if mid is not None and mid.any() else conf.max()
+        detections = detections[conf >= SURE_SHARE * surest]
     c = centres(detections)
     wh = detections.xyxy[:, 2:] - detections.xyxy[:, :2]
     size = float(np.median(np.hypot(wh[:, 0], wh[:, 1])))
@@ -177,11 +194,14 @@ MIDDLE = 0.2  # the discard pile lies this share of the frame's diagonal or less
 def in_middle(detections: sv.Detections, frame_shape: Sequence[int]) -> bool:
     """Does a card lie near the middle of the frame, where a camera over the table sees the
     discard pile? (A first frame with only a card in a hand at the edge is no table yet.)"""
-    if len(detections) == 0:
-        return False
+    return bool(len(detections)) and bool(_near_middle(detections, frame_shape).any())
+
+
+def _near_middle(detections: sv.Detections, frame_shape: Sequence[int]) -> np.ndarray:
+    """Which cards lie within ``MIDDLE`` of the frame's diagonal from its centre."""
     h, w = frame_shape[:2]
     off = np.linalg.norm(centres(detections) - np.array([w / 2, h / 2]), axis=1)
-    return bool((off <= MIDDLE * float(np.hypot(w, h))).any())
+    return off <= MIDDLE * float(np.hypot(w, h))
 
 
 def sectors_from_detections(players: int, detections: sv.Detections,

@@ -46,6 +46,24 @@ def test_no_setup_discard_centre_from_the_cards() -> None:
     assert cal.zone_of((700, 650)) == 0
 
 
+def test_no_setup_discard_is_no_unsure_card_of_a_patterned_cloth() -> None:
+    """16404: a woven cloth read as blue "cards" here and there, unsurely (0.06-0.34), most of
+    them right of the middle; the yellow-4 on the discard read at 0.77 - a blue-4 of the
+    cloth was taken for the discard, and no move of the game was read."""
+    cloth = [("blue-3", 810, 688, 0.33), ("blue-3", 1269, 115, 0.34), ("blue-5", 1272, 20, 0.23),
+             ("blue-3", 721, 556, 0.15), ("blue-3", 21, 471, 0.28), ("blue-4", 787, 465, 0.2),
+             ("blue-4", 1027, 583, 0.06), ("blue-3", 1275, 573, 0.11), ("blue-2", 752, 265, 0.24),
+             ("blue-3", 1259, 173, 0.26), ("blue-3", 950, 296, 0.16)]
+    d = table(("yellow-4", 648, 346, 0.77), *cloth)
+    cx, cy = sectors_from_detections(4, d, (720, 1280, 3)).discard_centre
+    assert abs(cx - 648) < 5 and abs(cy - 346) < 5
+    # a card read surely in a hand at the frame's edge does not rule out an unsure discard
+    # (16002: a green-0 of a striped printing at 0.1, a blue-5 at 0.66 at the bottom edge)
+    d = table(("green-0", 658, 352, 0.1), ("blue-5", 653, 685, 0.66))
+    cx, cy = sectors_from_detections(4, d, (720, 1280, 3)).discard_centre
+    assert abs(cx - 658) < 5 and abs(cy - 352) < 5
+
+
 def test_zones_file_round_trip(tmp_path: Path) -> None:
     cal = from_sectors(3, (640, 360), discard_radius=80, outer_radius=400)
     for name in ("zones.json", "zones.yaml"):
