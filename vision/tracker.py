@@ -574,8 +574,8 @@ class Tracker:
         # a top taken for another face, read right at once this near it (card diagonals),
         # is that top (_read_right_at_once)
         self.right_near = 0.5
-        self._discard_faces: set[Card] = set()  # discard tops read since the last commit
-        self._discard_face_frames: Counter[Card] = Counter()  # ... in so many frames
+        # discard tops read since the last commit, and in how many frames
+        self._discard_face_frames: Counter[Card] = Counter()
         self._discard_faces_sure: set[Card] = set()  # ... read surely (unsure_read)
         self._read_frames: Counter[Card] = Counter()  # ... frames each was read (as it lay)
         self._read_at: dict[Card, list[float]] = {}  # ... each time it was read
@@ -727,12 +727,10 @@ class Tracker:
             carried = self._twin_carried(raw)
             self._carried_frames.update(carried)
             self._twin_held_frames.update(self._twin_held(raw) | carried)
-            faces = {s.discard.top for s in (raw, state) if s.discard}
-            self._discard_faces.update(faces)
-            self._discard_face_frames.update(faces)
-            self._discard_faces_sure.update(
-                s.discard.top for s in (raw, state)
-                if s.discard and s.discard.confidence >= self.unsure_read)
+            piles = [s.discard for s in (raw, state) if s.discard]
+            self._discard_face_frames.update({p.top for p in piles})
+            self._discard_faces_sure.update(p.top for p in piles
+                                            if p.confidence >= self.unsure_read)
             self._settling(raw.discard, t)
             self._top_back(raw.discard)
             if raw.discard is None or last is None or raw.discard.jitters_from(last):
@@ -935,7 +933,7 @@ class Tracker:
                                                       - arrival))
             self.twin_beside = self._often(self._beside_frames)
             self.twin_held = self._often(self._twin_held_frames)
-            self.discard_faces = frozenset(self._discard_faces)
+            self.discard_faces = frozenset(self._discard_face_frames)
             self.discard_faces_firm = frozenset(
                 self._often(self._discard_face_frames) | self._discard_faces_sure)
             kin = self._top_kin_in_place(state.discard)
@@ -962,7 +960,6 @@ class Tracker:
             self.touched, self.twin_beside, self.twin_held = (
                 x - gone for x in (self.touched, self.twin_beside, self.twin_held))
             self._face_first.clear()
-            self._discard_faces.clear()
             self._discard_face_frames.clear()
             self._discard_faces_sure.clear()
             self._came_down.clear()
@@ -1177,8 +1174,7 @@ class Tracker:
         d = state.discard
         old_top = m.discard[-1] if m.discard else None
         if d is not None and (old_top is None or d.top != old_top.seen_as):
-            covered = (self._from_under(state, d.top) or self._pulled_out(state, d.top)
-                       ) if model is None else None
+            covered = self._came_from_under(state, d.top) if model is None else None
             if covered is not None:  # a covered card left a stack as it landed here
                 seat, st, tc, note = covered
                 out.append(_Candidate(seat, Move.from_stack(tc.card, st.colour), d.top, d,
@@ -1616,6 +1612,13 @@ class Tracker:
                     "its top before it landed: pulled out from under it")
             found.append((seat, st, under[-1], note))
         return found[0] if len(found) == 1 else None
+
+    def _came_from_under(self, state: VisibleState, card: Card
+                         ) -> tuple[int, TrackedStack, TrackedCard, str] | None:
+        """Where ``card``, now on the discard, came from under a stack's top: a fanned stack
+        that no longer shows it (:meth:`_from_under`), or a squared one it was seen pulled
+        out of (:meth:`_pulled_out`); None if neither."""
+        return self._from_under(state, card) or self._pulled_out(state, card)
 
     def _from_under(self, state: VisibleState, card: Card
                     ) -> tuple[int, TrackedStack, TrackedCard, str] | None:
@@ -2852,8 +2855,7 @@ class Tracker:
         state = self._candidate
         if c is None or c.seat is not None or state is None:
             return c
-        card = c.move.card
-        covered = self._from_under(state, card) or self._pulled_out(state, card)
+        covered = self._came_from_under(state, c.move.card)
         if covered is None:
             return c
         seat, st, tc, note = covered
