@@ -45,6 +45,7 @@ from vision.calibration import Calibration, in_middle, sectors_from_detections
 from vision.card_memory import CardMemory
 from vision.card_priors import possible
 from vision.card_priors import twin as kin_of
+from vision.cloth import ClothMarks
 from vision.detections import empty_detections
 from vision.detector import CardDetector
 from vision.doubt import doubt
@@ -119,6 +120,9 @@ class Session:
         self._unsure: list[tuple[Observation, str]] = []  # moves judged on a doubtful table
         # still cards are read from all their frames (a flicker is outvoted)
         self.memory = memory or CardMemory(CARD_NAMES)
+        # what the cloth shows as cards in the seats' zones before the first round
+        self.cloth = ClothMarks()
+        self._round_begun = False
         self.inks = inks or DeckInks(CARD_NAMES)
         self.rules = rules or Rules()
         self.referee = Referee(self.rules)
@@ -182,8 +186,12 @@ class Session:
         pile is not read, a card read at a seat lately is not (:meth:`Tracker.lost_cards`),
         or (no setup) no card lies in the frame's middle yet."""
         events: list[Event] = []
+        if self.calibration is not None and not self._round_begun:
+            self.cloth.learn(detections, self._in_seats(detections))
         detections = self.memory.update_with_detections(
-            self.inks.update_with_detections(detections), t)
+            self.inks.update_with_detections(self.cloth.update_with_detections(detections)), t)
+        if closer is not None:
+            closer = self._without_cloth(closer)
         if self.view is None:
             cards = self._calibration_cards(detections, frame_shape, closer, t)
             if cards is None:
@@ -204,7 +212,8 @@ class Session:
             # in play only the known top, which keeps it from counting as hidden)
             known = tr.discard_top() if tr.phase is Phase.PLAYING else None
             if known is not None or tr.phase is Phase.WAITING:
-                state = self.view.with_discard(state, self._look_closer(closer, t), known)
+                state = self.view.with_discard(state, self._look_closer(closer, t), known,
+                                               landing=tr.may_land())
         if closer is not None and (lost := tr.lost_cards(state)):
             # a card just laid at a seat, lost to the finder: read it again closer
             state = self.view.with_lost(state, self._look_closer(closer, t), lost)
@@ -217,11 +226,23 @@ class Session:
         was_holding = tr.holding
         for out in tr.update(state, t):
             events.extend(self._tracked(out))
+        self._round_begun = self._round_begun or tr.phase is not Phase.WAITING
         if tr.holding != was_holding:
             events.append(Event("status", {"message": "cards hidden: waiting" if tr.holding
                                            else "table visible again"}, t))
         self.last = FrameView(detections, self.calibration, state, self.last.flagged, t)
         return events
+
+    def _in_seats(self, d: sv.Detections) -> np.ndarray:
+        """Which cards of ``d`` lie in a seat's zone."""
+        if self.calibration is None or len(d) == 0:
+            return np.zeros(len(d), bool)
+        return self.calibration.zone_codes(d.get_anchors_coordinates(sv.Position.CENTER)) >= 0
+
+    def _without_cloth(self, closer: Callable[[], sv.Detections]
+                       ) -> Callable[[], sv.Detections]:
+        """A closer look that leaves the cloth's marks out too."""
+        return lambda: self.cloth.update_with_detections(closer())
 
     def _calibration_cards(self, detections: sv.Detections,
                            frame_shape: tuple[int, ...] | None,
@@ -406,6 +427,7 @@ class Session:
         self.calibration = cal
         self.view = TableView(cal) if cal is not None else None
         self.last.calibration = cal
+        self.cloth = ClothMarks()  # a camera set up anew may see the cloth elsewhere
 
     # -- into the referee ------------------------------------------------------------------
     def _tracked(self, out: TrackerEvent) -> list[Event]:

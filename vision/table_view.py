@@ -37,6 +37,7 @@ OVERLAP = 0.25  # share of the smaller card that must be covered for two cards t
 # a box of at most PART_AREA of another's reading the same face, PART of it inside that one:
 # a part of that card, boxed again (a twin laid on its twin is boxed whole)
 PART, PART_AREA = 0.7, 0.75
+ON_PILE = 0.3  # a seat's card that lies this much on a discard card is part of that pile
 STATE_CONFIDENCE = 0.25  # a card counts for the game state from this confidence on
 REVEAL_CONF = 0.02  # a closer look's card fills a short reveal from this confidence on
 SURE_FACE = 0.9  # a closer look's card the finder is unsure of counts if its face reads so
@@ -322,6 +323,22 @@ def by_stacks(codes: np.ndarray, pts: np.ndarray,
     return out
 
 
+def on_the_discard(codes: np.ndarray, quads: np.ndarray, least: float = ON_PILE
+                   ) -> np.ndarray:
+    """Zone codes with each card in a seat's zone that overlaps a card of the discard zone
+    by ``least`` of the smaller one's area or more given to the discard: the pile wanders off the
+    zone's middle as cards are laid, and a box on its edge is part of it, not a card
+    collected (16506 at 103.4 s: the corner of the red-4 under the red-1, its box 45 px off
+    the zone's centre and 0.36 of it on the red-1, read green-2 at 0.22-0.26 in seat 2's
+    zone, became a second green stack there - and a question)."""
+    out = codes.copy()
+    pile = [quads[j] for j in np.flatnonzero(codes == DISCARD_CODE)]
+    for i in np.flatnonzero(codes >= 0):
+        if any(_overlap(quads[i], q) >= least for q in pile):
+            out[i] = DISCARD_CODE
+    return out
+
+
 def _laid_surely(i: int, top: int, conf: np.ndarray, face: np.ndarray, card_shaped: bool,
                  sure: float, close: float) -> bool:
     """Row ``i`` reads as surely as a card laid on row ``top`` must: ``sure`` and ``close``
@@ -435,6 +452,7 @@ class TableView:
         codes = self.calibration.zone_codes(pts)
         if stacks is not None:
             codes = by_stacks(codes, pts, stacks)
+        codes = on_the_discard(codes, quads)
         discard_piles, seat_piles = self._piles(d, quads, pts, codes)
         discard = main_pile(discard_piles)
         if discard is not None and discard_known is not None:
@@ -521,12 +539,17 @@ class TableView:
         return main_pile(piles)
 
     def with_discard(self, state: VisibleState, closer: sv.Detections, known: Card | None,
-                     sure_face: float = SURE_FACE) -> VisibleState:
+                     sure_face: float = SURE_FACE, landing: Collection[Card] = ()
+                     ) -> VisibleState:
         """``state`` with the discard pile of a closer look (``closer``: lower thresholds)
         where it read none. ``known``: the discard top as the game knows it - only that card
-        read again is taken (a new card there may be an arm or a hand's shadow); None (a
-        round's start): a card whose face reads at ``sure_face`` or more, else it is offered
-        as the unsure discard (a card in a shadow that the finder is unsure of, 10104)."""
+        read again is taken (a new card there may be an arm or a hand's shadow), or a new
+        one whose face reads at ``sure_face`` or more if it is a joker or one of ``landing``
+        (the stack tops of the seat to move: 16503 at 132.3 s, seat 2's pink-0 laid on the
+        pink-3, its face read at 0.93-0.98, the finder unsure of it from 0.18 down to 0.05
+        for 5 s - the play was lost); None (a round's start): a card whose face reads at
+        ``sure_face`` or more, else it is offered as the unsure discard (a card in a shadow
+        that the finder is unsure of, 10104)."""
         if state.discard is not None or len(closer) == 0:
             return state
         low = closer
@@ -540,7 +563,8 @@ class TableView:
             return dataclasses.replace(state, discard=near)
         first = self._unsure_discard(low, deck & sure_faces(low, sure_face))
         if known is not None:
-            laid = first is not None and first.top != known and first.top.is_joker
+            laid = first is not None and first.top != known and (
+                first.top.is_joker or first.top in landing)
             return dataclasses.replace(state, discard=first) if laid else state
         if first is not None and len(first.cards) == 1:
             return dataclasses.replace(state, discard=first, unsure_discard=None)

@@ -2131,6 +2131,13 @@ class Tracker:
                 extend([*chain, c], after)
 
         extend([], self.model)
+        if len(found) == 2:
+            # the first move the top laid squarely on its twin, or a twin of the card under it
+            # collected: the play (16504 at 168-174 s: seat 0's yellow-2 laid on its twin,
+            # then seat 1's collect and seat 2's joker, the table never still 1.2 s between)
+            a, b = found.values()
+            if a[1:] == b[1:] and (play := self._onto_twin_not_collect([a[0], b[0]])):
+                return [play, *a[1:]]
         return next(iter(found.values())) if len(found) == 1 else []
 
     def _read_between(self, pair: Sequence[_Candidate]) -> frozenset[Card]:

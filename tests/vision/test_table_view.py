@@ -150,6 +150,36 @@ def test_a_closer_look_at_an_unread_discard_takes_the_known_top_or_a_joker_laid(
     assert VIEW.with_discard(none, joker, C("joker")).discard_top == C("joker")
 
 
+def test_a_closer_look_at_an_unread_discard_takes_a_stack_top_of_the_seat_to_move() -> None:
+    """16503 at 132.3 s: seat 2's pink-0, seen carried off its stack and laid on the
+    pink-3, was then found at 0.18 down to 0.05 (its face 0.93-0.98) for 5 s: one of the
+    seat to move's stack tops (``landing``) is taken like a joker; any other card is not."""
+    x, y = CENTRE
+    none = VIEW.read(table())
+    pink = table(("pink-0", x + 8, y - 20, 0.06, {"pink-0": 0.95}))
+    landing = {C("pink-0"), C("red-4")}
+    assert VIEW.with_discard(none, pink, C("pink-3"), landing=landing).discard_top == C("pink-0")
+    assert VIEW.with_discard(none, pink, C("pink-3")).discard is None
+    assert VIEW.with_discard(none, pink, C("pink-3"), landing={C("red-4")}).discard is None
+    unsure = table(("pink-0", x, y, 0.06, {"pink-0": 0.6, "pink-3": 0.3}))
+    assert VIEW.with_discard(none, unsure, C("pink-3"), landing=landing).discard is None
+
+
+def test_a_box_on_the_discard_pile_s_edge_in_a_seat_s_zone_is_part_of_the_pile() -> None:
+    """16506 at 103.4 s: the corner of the red-4 under the red-1 peeked out beyond the
+    discard zone's edge, its box 0.36 on the red-1, read green-2 at 0.24 - taken for a
+    second green stack of seat 0 (here: the seat below the pile)."""
+    x, y = CENTRE
+    top = ("red-1", x, y + 45, 0.7)  # the pile wandered down, the zone's radius is 90 px
+    edge = ("green-2", x, y + 100, 0.26)  # outside the zone, 0.37 of it on the red-1
+    s = VIEW.read(table(top, edge))
+    assert s.tops(0) == () and s.discard_top == C("red-1")
+    assert s.discard is not None and C("green-2") in s.discard.cards
+    # a card of the seat's own off the pile stays the seat's
+    s = VIEW.read(table(top, ("green-2", x, y + 140, 0.9)))
+    assert s.tops(0) == (C("green-2"),) and s.discard is not None and len(s.discard.cards) == 1
+
+
 def test_a_card_read_twice_in_a_fanned_reveal_is_trimmed_to_the_count() -> None:
     """10802: seat 2 holds three cards; a fourth box astride the red-1 and the joker, read
     red-1 at 0.33, made four."""

@@ -4200,6 +4200,36 @@ def test_three_moves_seen_at_once_are_read_in_turn_order() -> None:
     assert moves(ev) == [] and kinds(ev, "question")
 
 
+def test_three_moves_at_once_the_first_a_top_laid_squarely_on_its_twin() -> None:
+    """16504 at 168-174 s: seat 0 laid its yellow-2 squarely on the yellow-2 on the discard
+    (its stack then showed the yellow-4 under it), seat 1 collected and seat 2 laid a card
+    from its hand, the table never still long enough between them: three moves. The first
+    may also read as a second yellow-4 collected onto the yellow-2 - a collect that breaks
+    the forced-play rule (the yellow-2 fitted its twin): the play (it was a question)."""
+    s, clock = started(top="blue-3")
+    for discard, stacks in (
+            (["blue-3"], {0: {"yellow": ["yellow-4"]}}),  # seat 0
+            (["blue-3"], {0: {"yellow": ["yellow-4"]}, 1: {"pink": ["pink-1"]}}),  # seat 1
+            (["blue-3"], {0: {"yellow": ["yellow-4"]}, 1: {"pink": ["pink-1"]},
+                          2: {"green": ["green-1"]}}),  # seat 2
+            (["blue-3"], {0: {"yellow": ["yellow-4", "yellow-2"]}, 1: {"pink": ["pink-1"]},
+                          2: {"green": ["green-1"]}}),  # seat 0
+            (["blue-3", "yellow-2"], {0: {"yellow": ["yellow-4", "yellow-2"]},
+                                      1: {"pink": ["pink-1"]},
+                                      2: {"green": ["green-1"]}}),  # seat 1, from its hand
+            (["blue-3", "yellow-2"], {0: {"yellow": ["yellow-4", "yellow-2"]},
+                                      1: {"pink": ["pink-1"]},
+                                      2: {"green": ["green-1", "green-5"]}})):  # seat 2
+        feed(s, scene(discard, stacks), clock)
+    assert len(s.referee.observations) == 7 and s.referee.to_move == 0
+    ev = feed(s, scene(["yellow-2", "red-2"], {0: {"yellow": ["yellow-4"]},
+                                               1: {"pink": ["pink-1", "pink-3"]},
+                                               2: {"green": ["green-1", "green-5"]}}),
+              clock, frames=15)
+    assert moves(ev) == ["seat 0: stack:yellow-2", "seat 1: collect:pink-3", "hand:red-2"]
+    assert not kinds(ev, "question")
+
+
 def test_a_twin_seen_coming_down_then_lying_a_little_off_the_top_was_laid_on_it() -> None:
     """13604 at 107.8 s: a blue-0 read 0.82 coming down 0.31 card diagonals off the
     blue-0 on the discard, then the top lay 6 px (0.07 card diagonals) off its place: the

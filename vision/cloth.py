@@ -1,0 +1,57 @@
+"""Marks of the table cloth that the detector reads as cards, learnt before the first round.
+
+A patterned cloth can look like cards here and there: the finder finds a box in its
+pattern, unsurely (mostly 0.1-0.4), frame after frame in the same place, and the face reader
+gives it a face (16510: seven "pink-2"s in a pink check, two of them in seats' zones). Such
+a box that rises over the table view's threshold for a few frames becomes a card collected
+out of the blue, and one that sinks again a stack top hidden for the rest of the round -
+every alert after it withheld, and a real twin later laid from the hand taken for it.
+
+Before the first round starts the collections are empty (a round starts with none), so
+whatever the finder reads unsurely in a seat's zone then is the cloth. Each such box is
+remembered as a mark; later, a detection in the same place read as unsurely is dropped.
+A detection there read surely is a real card laid on the mark: the mark is forgotten. The
+discard zone is not learnt (the first discard card may lie in a shadow, read unsurely).
+
+Like supervision's smoothers, one verb: ``update_with_detections(d) -> d``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import supervision as sv
+
+from vision.detections import box_iou
+
+# a cloth mark is read below this (16404: a blue weave's "blue-3" at up to 0.63); a card read
+# at it or more on a mark is a card laid there
+UNSURE = 0.7
+
+
+class ClothMarks:
+    def __init__(self, same_place_iou: float = 0.6, unsure: float = UNSURE) -> None:
+        self.same_place_iou = same_place_iou
+        self.unsure = unsure
+        self.marks = np.zeros((0, 4), np.float64)
+
+    def learn(self, d: sv.Detections, where: np.ndarray) -> None:
+        """Remember as marks the boxes of ``d`` read below ``unsure`` where ``where``
+        (a mask: in the seats' zones, before the first round)."""
+        if len(d) == 0:
+            return
+        low = np.asarray(where, bool) & (np.asarray(d.confidence) < self.unsure)
+        boxes = np.asarray(d.xyxy, np.float64)[low]
+        if len(self.marks) and len(boxes):
+            boxes = boxes[box_iou(boxes, self.marks).max(axis=1) < self.same_place_iou]
+        self.marks = np.concatenate([self.marks, boxes])
+
+    def update_with_detections(self, d: sv.Detections) -> sv.Detections:
+        """``d`` without the cards read unsurely on a mark; a mark with a card read surely
+        on it is forgotten."""
+        if len(d) == 0 or len(self.marks) == 0:
+            return d
+        on = box_iou(np.asarray(d.xyxy, np.float64), self.marks) >= self.same_place_iou
+        sure = np.asarray(d.confidence) >= self.unsure
+        self.marks = self.marks[~(on & sure[:, None]).any(axis=0)]
+        cloth = on.any(axis=1) & ~sure
+        return d if not cloth.any() else d[~cloth]  # type: ignore[return-value]
