@@ -25,16 +25,11 @@ from engine.verdicts import Verdict
 from engine.violations import Rule, Violation
 from engine.wish import Wish
 from vision.table_view import Pile, VisibleState
-from vision.tracker import TableModel, TrackedCard
+from vision.tracker import BY_TOP, TableModel, TrackedCard
 
 # the rules a card's face decides (whose turn it was, or where a card came from, it does not)
 BY_FACE = frozenset({Rule.FORCED_PLAY, Rule.COLLECT_FITTING, Rule.DISCARD_NOT_FITTING,
                      Rule.WRONG_STACK, Rule.COLLECT_JOKER})
-# the rules a discard top read unsurely may undo: what fits it decides them, or (whose turn
-# it was) a card laid on it unseen; not a joker collected (12806 at 58 s: a joker collected,
-# the rainbow joker on the discard read at 0.25, was held back as unsure), nor a wrong stack
-BY_TOP = frozenset({Rule.FORCED_PLAY, Rule.COLLECT_FITTING, Rule.DISCARD_NOT_FITTING,
-                    Rule.WISH_UNSERVED, Rule.OUT_OF_TURN})
 
 
 def holds_as_read(v: Violation, taken: Card, read: Card, top: Card, wish: Wish | None,
@@ -70,6 +65,8 @@ def doubt(verdict: Verdict, seen: VisibleState, read: float | None,
     if lost:
         return "the camera had lost the turn order (moves went unseen)"
     reads = [("the card moved", read)]
+    # a discard top read unsurely may undo only the rules it decides (not a joker collected:
+    # 12806 at 58 s, the rainbow joker on the discard read at 0.25 held a true alert back)
     if seen.discard is not None and any(v.rule in BY_TOP for v in verdict.violations):
         reads.append(("the discard top", seen.discard.confidence))
     cards = {c for v in verdict.violations for c in v.cards}

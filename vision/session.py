@@ -39,6 +39,7 @@ from engine.observations import (
 from engine.referee import RESHUFFLED, PublicRound, Referee
 from engine.rules import Rules
 from engine.verdicts import Verdict
+from engine.violations import Rule
 from engine.wish import Wish
 from vision.bridge import laid_between, misread_top
 from vision.calibration import Calibration, in_middle, sectors_from_detections
@@ -117,7 +118,8 @@ class Session:
         self.detector = detector
         self.look_close = look_close
         self.sure_read = sure_read
-        self._unsure: list[tuple[Observation, str]] = []  # moves judged on a doubtful table
+        # moves judged on a doubtful table: why, and the rules the doubt touches (None: all)
+        self._unsure: list[tuple[Observation, str, frozenset[Rule] | None]] = []
         # still cards are read from all their frames (a flicker is outvoted)
         self.memory = memory or CardMemory(CARD_NAMES)
         # what the cloth shows as cards in the seats' zones before the first round
@@ -332,10 +334,14 @@ class Session:
                if q not in self._told_anyway):
             out["held"], out["violations"], out["legal"] = out["violations"], [], True
             return out
-        why = next((w for o, w in self._unsure if o is verdict.observation), None)
-        if why is not None:
-            out["unsure"], out["violations"], out["legal"] = out["violations"], [], True
-            out["notes"] = [*verdict.notes, f"not told as an alert: {why}; check the table"]
+        why, rules = next(((w, r) for o, w, r in self._unsure if o is verdict.observation),
+                          (None, None))
+        if why is None:
+            return out
+        told = [v for v in verdict.violations if rules is not None and v.rule not in rules]
+        out["unsure"] = [v.to_dict() for v in verdict.violations if v not in told]
+        out["violations"], out["legal"] = [v.to_dict() for v in told], not told
+        out["notes"] = [*verdict.notes, f"not told as an alert: {why}; check the table"]
         return out
 
     def _insert(self, obs: Observation, later: Observation, t: float) -> list[Event]:
@@ -520,7 +526,7 @@ class Session:
             if told:
                 self._told_anyway.add(qid)
         events.extend(self._observe(out.observation, t, list(out.notes), out.state, out.read,
-                                    out.unsure))
+                                    out.unsure, out.unsure_of))
         if unseen:
             text = (f"{out.observation} came while the player before was to move, and no "
                     "hand was seen where that player could have laid a card on its twin "
@@ -568,7 +574,7 @@ class Session:
         # in its turn was told out of turn)
         return [Event("move", {"observation": str(obs), "notes": [note],
                                "table": str(later.state)}, t),
-                *self._observe(obs, t, [note], unsure=later.unsure)]
+                *self._observe(obs, t, [note], unsure=later.unsure, unsure_of=later.unsure_of)]
 
     def _last_card_unseen(self, out: Decoded) -> list[Event]:
         """The reveal (``out``) shows the seat to move holding one card fewer than the
@@ -672,7 +678,7 @@ class Session:
         for qid, later in self._insert_before.items():  # a held move re-read stays held
             if later is was:
                 self._insert_before[qid] = now
-        self._unsure = [(now if o is was else o, why) for o, why in self._unsure]
+        self._unsure = [(now if o is was else o, why, r) for o, why, r in self._unsure]
         events = [Event("status", {"message": note}, t)]
         first = {**self.shown(verdicts[index]), "reading_notes": [note]}
         events.append(Event("verdict", {**first, "corrects": str(was)}, t))
@@ -818,7 +824,7 @@ class Session:
             return [Event("status", {"message": out.text, "table": str(out.state)},
                           out.timestamp)]
         last = self.referee.undo()
-        self._unsure = [(o, why) for o, why in self._unsure if o is not last]
+        self._unsure = [(o, why, r) for o, why, r in self._unsure if o is not last]
         return [Event("status", {"message": f"{out.text}: taken back", "takes_back": str(move),
                                  "table": str(out.state)}, out.timestamp)]
 
@@ -971,10 +977,14 @@ class Session:
 
     def _observe(self, obs: Observation, t: float, notes: list[str] | None = None,
                  seen: VisibleState | None = None, read: float | None = None,
-                 unsure: str | None = None) -> list[Event]:
+                 unsure: str | None = None, unsure_of: frozenset[Rule] | None = None
+                 ) -> list[Event]:
         """Judge ``obs``; ``seen``: the table the camera saw it on (a move it saw itself),
         ``read``: how surely it read the card moved, ``unsure``: why the tracker doubts the
-        table it is judged on (its alerts are then told as unsure)."""
+        table it is judged on (its alerts of ``unsure_of``'s rules - None: all - are then
+        told as unsure; 16607 at 76.4 s: a covered card played after the discard was out of
+        sight 2 s was held back with the not-fitting alert that a card laid unseen could
+        undo)."""
         r = self.referee.round
         before = (r.turn_lost, r.top, r.wish) if r is not None and r.discard else None
         try:
@@ -986,11 +996,11 @@ class Session:
         if seen is not None and self.look_close is not None and verdict.violations:
             events, verdict = self._second_look(seen, verdict, t)
         if verdict.violations:
-            why = unsure
+            why, rules = unsure, unsure_of
             if why is None and seen is not None:
                 why = doubt(verdict, seen, read, before, self.tracker.model, self.sure_read)
             if why is not None:
-                self._unsure.append((verdict.observation, why))
+                self._unsure.append((verdict.observation, why, rules))
         shown = self.shown(verdict)
         read_as = {} if verdict.observation == obs else {"read_as": str(obs)}  # re-read since
         events.append(Event("verdict", {**shown, "reading_notes": notes or [], **read_as}, t))

@@ -63,6 +63,7 @@ import numpy as np
 from engine.cards import Card, Colour, copies_in_deck
 from engine.moves import Move, Source
 from engine.observations import Observation, Played, RoundOver, RoundStarted
+from engine.violations import Rule
 from vision.bridge import GAP_S
 from vision.card_priors import (
     beside_own_stacks,
@@ -81,6 +82,12 @@ class Phase(enum.Enum):
     REVEAL = "reveal"  # the round is over: waiting for the hands laid face up
 
 
+# the rules a wrong discard top may undo: what fits it decides them, or (whose turn it was)
+# a card laid on it unseen - not a covered card played, a joker collected, a wrong stack
+BY_TOP = frozenset({Rule.FORCED_PLAY, Rule.COLLECT_FITTING, Rule.DISCARD_NOT_FITTING,
+                    Rule.WISH_UNSERVED, Rule.OUT_OF_TURN})
+
+
 @dataclass(frozen=True)
 class Decoded:
     """One observation the table showed, with the reading notes behind it."""
@@ -92,6 +99,7 @@ class Decoded:
     notes: tuple[str, ...] = ()
     read: float | None = None  # how surely the moved card was read (None: not read here)
     unsure: str | None = None  # why the table it is judged on may be wrong (alerts unsure)
+    unsure_of: frozenset[Rule] | None = None  # the rules that doubt touches (None: all)
     # an earlier hand play of this card came from under this move's stack top (seat, colour)
     covered: tuple[int, Colour, Card] | None = None
     paired: bool = False  # one of two moves read from one change (an inference already)
@@ -2494,7 +2502,7 @@ class Tracker:
             for c in pair or covered:
                 self.model = self._after(c)
                 out.append(dataclasses.replace(c.decoded(t, state, *why), paired=True,
-                                               unsure=blind))
+                                               unsure=blind, unsure_of=BY_TOP))
             self._asked = None
             self._commit(state, moves=len(pair or covered), seat=(pair or covered)[-1].seat)
             # a top played from its stack lay beside it in a hand on its way: no twin laid
@@ -2670,7 +2678,7 @@ class Tracker:
         self._last_laid = last
         self.hand_from = came
         out = c.decoded(t, state)
-        return [dataclasses.replace(out, unsure=blind) if blind else out]
+        return [dataclasses.replace(out, unsure=blind, unsure_of=BY_TOP) if blind else out]
 
     def _carried(self, c: _Candidate, m: TableModel) -> bool:
         """``c`` is a stack play whose card was seen moved off its place before it landed,

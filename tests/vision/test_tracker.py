@@ -996,6 +996,28 @@ def test_a_covered_card_pulled_out_and_misread_on_the_discard_is_still_caught() 
     assert any("pulled out from under it" in n for n in kinds(ev, "move")[0].payload["notes"])
 
 
+def test_a_covered_card_played_after_the_discard_was_out_of_sight_is_still_told() -> None:
+    """16607 at 76.4 s: seat 1's green-0 pulled out from under its green-4 and laid on the
+    discard, out of sight 2 s before: a card laid there unseen could undo the not-fitting
+    alert (told as unsure), not the covered card's - which was held back with it."""
+    s, clock = started(top="red-3")
+    green1, green2 = ("green-1", *at(0), 0.9), ("green-2", *at(0), 0.9)
+    others = [("yellow-1", *at(1), 0.9), ("yellow-4", *at(2), 0.9)]
+    for cards in ([green1], [green1, others[0]], [green1, *others], [green2, *others]):
+        feed(s, table(_discard("red-3"), *cards), clock)  # seats 0, 1, 2 and 0 collect
+    feed(s, table(_discard("red-5", 10, 8), green2, *others), clock)  # seat 1
+    ev = feed(s, table(_discard("red-4", -6, 12), green2, *others), clock)  # seat 2
+    assert moves(ev) == ["hand:red-4"] and s.referee.to_move == 0
+    feed(s, table(green2, *others), clock, frames=30)  # an arm over the discard, 3 s
+    feed(s, table(("green-1", *at(0, 5.0, 2.0), 0.85), *others), clock, frames=1)
+    feed(s, table(("green-1", *at(0, 45.0, 5.0), 0.8), *others), clock, frames=1)
+    ev = feed(s, table(_discard("green-1", 4, -9), green2, *others), clock)
+    assert moves(ev) == ["seat 0: stack:green-1"] and rules(ev) == ["covered-card"]
+    (verdict,) = kinds(ev, "verdict")
+    assert [v["rule"] for v in verdict.payload["unsure"]] == ["discard-not-fitting"]
+    assert any("out of sight 3 s" in n for n in verdict.payload["notes"])
+
+
 def test_a_card_that_only_passes_a_stack_whose_top_shows_is_a_hand_play() -> None:
     s, clock, green2, others = _squared_green_stack_at_seat_0()
     on = _discard("red-1", -6, 12)
