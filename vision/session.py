@@ -47,7 +47,7 @@ from vision.card_memory import CardMemory
 from vision.card_priors import possible
 from vision.card_priors import twin as kin_of
 from vision.cloth import ClothMarks
-from vision.detections import empty_detections
+from vision.detections import centres, empty_detections
 from vision.detector import CardDetector
 from vision.doubt import doubt
 from vision.ink import DeckInks
@@ -237,9 +237,9 @@ class Session:
 
     def _in_seats(self, d: sv.Detections) -> np.ndarray:
         """Which cards of ``d`` lie in a seat's zone."""
-        if self.calibration is None or len(d) == 0:
+        if self.calibration is None:
             return np.zeros(len(d), bool)
-        return self.calibration.zone_codes(d.get_anchors_coordinates(sv.Position.CENTER)) >= 0
+        return self.calibration.zone_codes(centres(d)) >= 0
 
     def _without_cloth(self, closer: Callable[[], sv.Detections]
                        ) -> Callable[[], sv.Detections]:
