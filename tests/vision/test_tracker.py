@@ -3219,7 +3219,7 @@ def test_a_third_red_copy_whose_twin_tops_another_stack_is_read_as_its_kin() -> 
 def test_a_copy_too_many_from_before_does_not_bar_the_moves_after() -> None:
     """An earlier misread left three green-5s in the model (10606): moves that add none
     are still in the deck; one that adds a third copy of another card is not."""
-    from vision.tracker import _in_deck
+    from vision.tracker.model import _in_deck
 
     def model(*discard: str) -> TableModel:
         return TableModel([TrackedCard(Card.parse(n), Card.parse(n)) for n in discard],
@@ -3241,7 +3241,7 @@ def test_a_card_on_the_discard_that_may_be_the_first_card_misread_makes_no_pair(
     to read - unless the green-4 shows under it, or the reading does not give it."""
     from engine.moves import Move
     from vision.table_view import Pile
-    from vision.tracker import _Candidate
+    from vision.tracker.model import _Candidate
 
     g4, g5, g0, b3 = (Card.parse(n) for n in ("green-4", "green-5", "green-0", "blue-3"))
     tr = Tracker(players=3)
