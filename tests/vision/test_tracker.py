@@ -4039,6 +4039,30 @@ def test_a_twin_seen_coming_down_once_from_a_square_box_is_the_twin() -> None:
     assert moves(ev) == ["hand:red-3"]
 
 
+def test_a_card_read_as_the_top_once_coming_down_then_as_its_kin_is_the_kin() -> None:
+    """16808 at 91.3 s: a pink-1 coming down on the red-1 read red-1 0.81 in one frame, 0.19
+    card diagonals off it, then pink-1 (0.4-0.5, red-1 0.3) from a box astride both for a
+    second: the pink-1 played - it was taken for the red-1's twin, and the real red-1,
+    played next, was read pink-1 (red and pink are the detector's commonest confusion; its
+    twin counts once it was read so in two frames)."""
+    s, clock = started(top="red-1")
+    x, y = CENTRE
+    feed(s, scene(["red-1"]), clock, frames=10)
+    square = {0: (75.0, 85.0, 0.0)}
+    ev = feed(s, outlined(table(("red-1", x - 30, y, 0.81)), square), clock, frames=1)
+    ev += feed(s, outlined(table(("pink-1", x + 12, y + 3, 0.45,
+                                  {"pink-1": 0.5, "red-1": 0.3})), square), clock, frames=40)
+    assert moves(ev) == ["hand:pink-1"]
+    # read so in two frames, it is the twin (as a red-0 on its twin is: 13008 above)
+    s, clock = started(top="red-1")
+    feed(s, scene(["red-1"]), clock, frames=10)
+    ev = feed(s, outlined(table(("red-1", x - 30, y, 0.81)), square), clock, frames=1)
+    ev += feed(s, outlined(table(("red-1", x - 25, y, 0.75)), square), clock, frames=1)
+    ev += feed(s, outlined(table(("pink-1", x + 12, y + 3, 0.45,
+                                  {"pink-1": 0.5, "red-1": 0.3})), square), clock, frames=40)
+    assert moves(ev) == ["hand:red-1"]
+
+
 def test_a_card_seen_landing_then_boxed_square_as_the_top_s_face_is_no_twin() -> None:
     """13002 at 74 s: a yellow-3 read 0.6-0.8 as it landed on the yellow-0, then a square
     box astride both read yellow-0 at 0.35: the yellow-3 played, not the other yellow-0."""
@@ -4458,3 +4482,29 @@ def test_the_first_card_read_where_it_lay_under_a_top_laid_aside_of_it_is_no_pla
     assert moves(ev) == [] and not kinds(ev, "question")
     ev = feed(s, laid, clock)
     assert moves(ev) == [] and not kinds(ev, "question")
+
+
+def test_a_card_taken_for_its_kin_when_collected_reads_as_itself_when_uncovered() -> None:
+    # 16808 at 87 s: seat 1's red-2, read pink-2 (0.62) as it was collected onto pink-5 and
+    # taken for red-2 (a pink-2 collect breaks the forced-play rule), was covered by a red-0;
+    # the red-0 played, the camera read the red-2 as it is - the tracker still expected it
+    # read pink-2, and asked instead of taking the play
+    s, clock = started(top="pink-5")
+    x, y = at(0, COLOUR_SLOT["red"] * (W + 20))
+    first = ("pink-2", x, y, 0.55, {"pink-2": 0.55, "red-2": 0.4})
+    assert moves(feed(s, scene(["pink-5"], extra=[first]), clock)) == ["seat 0: collect:red-2"]
+    seats: dict[int, dict[str, list[str]]] = {1: {"blue": ["blue-1"]}}
+    assert moves(feed(s, scene(["pink-5"], seats, [first]), clock)) == ["seat 1: collect:blue-1"]
+    seats[2] = {"green": ["green-1"]}
+    assert moves(feed(s, scene(["pink-5"], seats, [first]), clock)) == [
+        "seat 2: collect:green-1"]
+    seats[0] = {"red": ["red-2", "red-0"]}
+    assert moves(feed(s, scene(["pink-5"], seats), clock)) == ["seat 0: collect:red-0"]
+    assert moves(feed(s, scene(["pink-5", "yellow-0"], seats), clock)) == ["hand:yellow-0"]
+    seats[2] = {"green": ["green-1", "green-2"]}
+    assert moves(feed(s, scene(["pink-5", "yellow-0"], seats), clock)) == [
+        "seat 2: collect:green-2"]
+    seats[0] = {"red": ["red-2"]}
+    ev = feed(s, scene(["yellow-0", "red-0"], seats), clock, frames=30)
+    assert moves(ev) == ["seat 0: stack:red-0"]
+    assert not kinds(ev, "question")

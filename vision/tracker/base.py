@@ -422,6 +422,9 @@ class TrackerBase:
             # the card keeps the camera's reading of it on the discard (a stack top read
             # otherwise on its stack, read as itself there: 15607 at 64.1 s)
             m.discard[-1].seen_as = c.seen_as
+        st = m.stack_of(c.seat, c.move.stack) if c.bared is not None else None
+        if st is not None:
+            st.top.seen_as = c.bared
         return m
 
     def _read_span(self, face: Card) -> tuple[float, float] | None:

@@ -372,7 +372,10 @@ class DiscardReading(StackReading):
         may lie on the table: it is the card played, read unsurely once it lay astride the
         card under it (11309 at 170 s: a red-2 read 0.8 as it landed on a joker, then boxed
         square with it and read red-0 at 0.27 for 2 s). The old top's face counts when its
-        twin was seen coming down (:meth:`_twin_landing`, in a frame or more). Not a card
+        twin was seen coming down (:meth:`_twin_landing`, in a frame or more; in ``touch_frames``
+        where the card lying is read as the top's kin - 16808 at 91.3 s: a pink-1 coming down
+        on the red-1 read red-1 0.81 in one frame, then pink-1 over the red-1 for a second,
+        taken for the red-1's twin; the real red-1, played next, was read pink-1). Not a card
         first read surely after the unsure reading was: the card as it lies was read so
         first, as it came down, and the other is that card misread in motion (13403 at
         23 s: a green-5 read 0.63-0.70 coming down, green-0 at 0.76 in the next two frames,
@@ -389,7 +392,10 @@ class DiscardReading(StackReading):
         down, then pink-2 at 0.32-0.68 from 80-85 px, is the pink-2)."""
         seen = self.model.seen()
         top = self._top_at(None)
-        twin = {top} if top is not None and self._twin_landed_frames else set()
+        # read as the top's kin now, the card may be that kin misread as it came down (the
+        # commonest confusion): its twin counts once read so in touch_frames frames
+        least = self.touch_frames if top is not None and twin(top) == c.seen_as else 1
+        twins = {top} if top is not None and self._twin_landed_frames >= least else set()
         # (the old top's face was read before any card came: no sign of the card laid)
         mine = self._landed_first.get(c.seen_as, math.inf) if c.seen_as != top else math.inf
         since = set(self._landed_since())
@@ -397,7 +403,7 @@ class DiscardReading(StackReading):
             size = c.pile.size if c.pile is not None else 0.0
             since |= {k for k in self._landed_since(1) if k in self._first_box
                       and self._first_box[k][0].size >= ONCE_WHOLE * size}
-        landed = [k for k in since | twin
+        landed = [k for k in since | twins
                   if k != c.seen_as and possible(k, seen)
                   and self._landed_first.get(k, -math.inf) < mine]
         return self._from_a_stack(_read_as_landed(c, landed, "{} was read surely as it landed"))

@@ -276,6 +276,9 @@ class _Candidate:
         return self.move.to_discard and self.move.card.is_joker
 
     covered: tuple[int, Colour, Card] | None = None  # see Decoded.covered
+    # a play from a stack: the card it bares, read now as what it was taken for, not as the
+    # camera read it when it was laid (see StackReading._bared)
+    bared: Card | None = None
 
     def decoded(self, t: float, state: VisibleState, *notes: str) -> Decoded:
         return Decoded(self.observation, t, state, wish_needed=self.wish_needed,

@@ -78,7 +78,8 @@ class MoveReading(DiscardReading):
                                 f"onto its twin on the discard, read {d.top} there: the same "
                                 "card",) if misread else ()
                         out.append(_Candidate(seat, Move.from_stack(st.top.card, st.colour),
-                                              d.top, d, note, misread=misread))
+                                              d.top, d, note, misread=misread,
+                                              bared=self._bared(state, seat, st)))
         if d is not None and old_top is not None and d.top != old_top.seen_as:
             out += self._left_stack(state, d, m)
         for seat, piles in enumerate(state.seats):

@@ -152,7 +152,8 @@ class StackReading(TrackerBase):
                 note = (f"{card} left seat {seat}'s {st.colour.value} stack as a card landed "
                         f"on the discard read as {d.top}: read as {card}")
                 out.append(_Candidate(seat, Move.from_stack(card, st.colour), d.top, d,
-                                      (note,), misread=True))
+                                      (note,), misread=True,
+                                      bared=self._bared(state, seat, st)))
         return out
 
     def _read_surely(self, seat: int, st: TrackedStack) -> bool:
@@ -508,6 +509,20 @@ class StackReading(TrackerBase):
             return False
         was = self._top_in_place(c, whole=False)
         return was is not None and c.pile.size < was.size
+
+    @staticmethod
+    def _bared(state: VisibleState, seat: int, st: TrackedStack) -> Card | None:
+        """The card under ``st``'s top, when it was taken for another than the camera read
+        it as it was laid (a close reading the rules decided) and ``state`` shows it as
+        what it was taken for on that stack now, and not as it was read: played from the
+        stack, its top bares that card so (16808 at 87 s: seat 1's red-2, read pink-2 0.62
+        / red-2 0.37 as it was collected onto pink-5 and taken for red-2, then covered by
+        a red-0; the red-0 played, the red-2 read red-2 - the play was a question). None
+        otherwise: the card is expected as it was read."""
+        if len(st.cards) < 2 or (under := st.cards[-2]).card == under.seen_as:
+            return None
+        on = [p.top for p in state.seats[seat] if _on(st, p)]
+        return under.card if under.card in on and under.seen_as not in on else None
 
     def _top_in_place(self, c: _Candidate, whole: bool = True) -> Pile | None:
         """For a collect, the committed top it would cover, when its card lies on that
