@@ -4508,3 +4508,22 @@ def test_a_card_taken_for_its_kin_when_collected_reads_as_itself_when_uncovered(
     ev = feed(s, scene(["yellow-0", "red-0"], seats), clock, frames=30)
     assert moves(ev) == ["seat 0: stack:red-0"]
     assert not kinds(ev, "question")
+
+
+def test_moves_read_while_the_discard_flickers_are_read_on_the_card_read_there_last() -> None:
+    """16910 at 55-63 s: seat 3's blue-1 read 0.7-0.8 as it landed, then 0.6-0.7 between
+    frames of other faces or none, never still long enough while seats 0 and 1 collected;
+    an arm then hid the discard, and the three moves became a question. The one card read
+    surely on the discard since the last move, and the last read there, is the discard."""
+    s, clock = started(top="red-3")
+    x, y = CENTRE
+    blue = ("blue-1", *at(1, COLOUR_SLOT["blue"] * (W + 20)), 0.9)
+    green = ("green-2", *at(2, COLOUR_SLOT["green"] * (W + 20)), 0.9)
+    ev = feed(s, table(("red-1", x + 5, y - 20, 0.8)), clock, frames=3)
+    for i in range(20):  # read, read, lost: never still for long
+        extra = [*([blue] if i >= 4 else []), *([green] if i >= 12 else [])]
+        ev += feed(s, table(("red-1", x + 5, y + 5, 0.65), *extra), clock, frames=2)
+        ev += feed(s, table(*extra), clock, frames=1)
+    ev += feed(s, table(blue, green), clock, frames=40)  # an arm over the discard
+    assert moves(ev) == ["hand:red-1", "seat 1: collect:blue-1", "seat 2: collect:green-2"]
+    assert not kinds(ev, "question")

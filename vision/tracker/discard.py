@@ -357,6 +357,23 @@ class DiscardReading(StackReading):
         return self._from_a_stack(
             _read_as_landed(c, landed, "the face of {} was read surely as it came down"))
 
+    def _discard_as_read(self, state: VisibleState) -> VisibleState | None:
+        """``state``, its discard unread now, with the discard as it was last read there -
+        when that card is the one read surely there since the last commit (in
+        ``touch_frames`` frames or more): a hand or a box astride the pile hides it now,
+        and moves read at the seats meanwhile are read on it (16910 at 55-63 s: seat 3's
+        blue-1 read 0.7-0.8 as it landed on the joker, then 0.6-0.7 between blue-4 and blue-3
+        at 0.25 and frames of nothing, never still 1.2 s while seats 0 and 1 collected; the
+        three moves were a question once an arm hid the discard). None otherwise."""
+        if state.discard is not None or not self._read_at:
+            return None
+        landed = self._landed_since()
+        last = max(self._read_at, key=lambda face: self._read_at[face][-1])
+        box = self._still_box.get(last)
+        if landed != {last} or box is None:
+            return None
+        return dataclasses.replace(state, discard=box[0])
+
     def _twin_landing(self, d: Pile | None) -> bool:
         """``d``, the discard read with the committed top's face, is that card's twin coming
         down: read surely, well off the top's place (not the top nudged) - boxed square too
