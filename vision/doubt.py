@@ -24,7 +24,7 @@ from engine.observations import Played
 from engine.verdicts import Verdict
 from engine.violations import Rule, Violation
 from engine.wish import Wish
-from vision.table_view import Pile, VisibleState
+from vision.table_view import SURE_FACE, Pile, VisibleState
 from vision.tracker import BY_TOP, TableModel, TrackedCard
 
 # the rules a card's face decides (whose turn it was, or where a card came from, it does not)
@@ -67,8 +67,13 @@ def doubt(verdict: Verdict, seen: VisibleState, read: float | None,
     reads = [("the card moved", read)]
     # a discard top read unsurely may undo only the rules it decides (not a joker collected:
     # 12806 at 58 s, the rainbow joker on the discard read at 0.25 held a true alert back)
-    if seen.discard is not None and any(v.rule in BY_TOP for v in verdict.violations):
-        reads.append(("the discard top", seen.discard.confidence))
+    # - unless its face reads surely: the finder unsure of its box is not unsure of the card
+    # (17002 at 126 s: a yellow-0 read 0.25-0.32, its face 0.95-0.98 for 2 s, held back a
+    # true forced-play alert)
+    d = seen.discard
+    if d is not None and any(v.rule in BY_TOP for v in verdict.violations) and next(
+            (p for a, p in d.alternatives if a == d.top), 0.0) < SURE_FACE:
+        reads.append(("the discard top", d.confidence))
     cards = {c for v in verdict.violations for c in v.cards}
     obs, seat = verdict.observation, verdict.seat
     stack = obs.move.stack if isinstance(obs, Played) else None

@@ -74,3 +74,21 @@ def test_a_discard_top_read_unsurely_doubts_only_the_rules_it_decides(
     why = doubt(verdict, seen, 0.9, (False, top, Wish.parse("blue")), model, 0.4)
     assert (why == "the discard top was read unsurely (0.25)") is doubted
     assert doubted or why is None
+
+
+def test_a_discard_top_whose_face_reads_surely_is_no_doubt() -> None:
+    """17002 at 126 s: a yellow-0 on the discard boxed at 0.25-0.32, its face read 0.95-0.98
+    for 2 s, held back a true forced-play alert (seat 1's yellow-4 fitted it)."""
+    top, card, fits = c("yellow-0"), c("blue-4"), c("yellow-4")
+    model = TableModel(discard=[TrackedCard(top, top)], stacks=[[], [
+        TrackedStack(Colour.YELLOW, [TrackedCard(fits, fits)], (100.0, 100.0), 90.0),
+        TrackedStack(Colour.BLUE, [TrackedCard(card, card)], (200.0, 100.0), 90.0)]])
+    verdict = Verdict(Played(1, Move.collect(card, Colour.BLUE)), 1,
+                      [Violation(Rule.FORCED_PLAY, 1, (card, fits))])
+    stacks = ((), (Pile(fits, (fits,), (100.0, 100.0), 90.0, confidence=0.9),
+                   Pile(card, (card,), (200.0, 100.0), 90.0, confidence=0.9)))
+    for face, doubted in ((0.95, False), (0.6, True)):
+        seen = VisibleState(Pile(top, (top,), (300.0, 300.0), 90.0, confidence=0.28,
+                                 alternatives=((top, face), (c("yellow-3"), 0.01))), stacks)
+        why = doubt(verdict, seen, 0.9, (False, top, None), model, 0.4)
+        assert (why == "the discard top was read unsurely (0.28)") is doubted

@@ -4527,3 +4527,54 @@ def test_moves_read_while_the_discard_flickers_are_read_on_the_card_read_there_l
     ev += feed(s, table(blue, green), clock, frames=40)  # an arm over the discard
     assert moves(ev) == ["hand:red-1", "seat 1: collect:blue-1", "seat 2: collect:green-2"]
     assert not kinds(ev, "question")
+
+
+def test_a_discard_read_before_it_was_hidden_makes_no_move_unseen_under_it() -> None:
+    """16607 at 104 s: seat 2's hand play read between frames of nothing, then hidden; the
+    card read there last stood for the discard, and the play was read as two moves - seat
+    2's yellow-4 played unseen off its twin, then covered by it. One move fits: it is waited
+    for, and a move never seen is not inferred on a discard not seen now."""
+    s, clock = started(top="red-3")
+    x, y = CENTRE
+    yellow = ("yellow-4", *at(0, COLOUR_SLOT["yellow"] * (W + 20)), 0.9)
+    blue = ("blue-1", *at(1, COLOUR_SLOT["blue"] * (W + 20)), 0.9)
+    green = ("green-2", *at(2, COLOUR_SLOT["green"] * (W + 20)), 0.9)
+    ev = feed(s, table(("red-3", x, y, 0.9), yellow), clock)
+    ev += feed(s, table(("red-3", x, y, 0.9), yellow, blue), clock)
+    ev += feed(s, table(("red-3", x, y, 0.9), yellow, blue, green), clock)
+    y4 = Card.parse("yellow-4")
+    s.tracker.model.stacks[0][0].cards.append(TrackedCard(y4, y4))  # its twin under it
+    ev += feed(s, table(("red-1", x + 5, y - 20, 0.8), yellow, blue, green), clock, frames=3)
+    for _ in range(12):  # read, read, lost
+        ev += feed(s, table(("red-1", x + 5, y + 5, 0.65), yellow, blue, green), clock, frames=2)
+        ev += feed(s, table(yellow, blue, green), clock, frames=1)
+    ev += feed(s, table(yellow, blue, green), clock, frames=70)  # an arm over the discard
+    ev += feed(s, table(("red-1", x + 5, y + 5, 0.8), yellow, blue, green), clock, frames=20)
+    assert moves(ev) == ["seat 0: collect:yellow-4", "seat 1: collect:blue-1",
+                         "seat 2: collect:green-2", "hand:red-1"]
+
+
+def test_a_joker_laid_on_the_joker_then_the_next_seat_s_collect_are_two_moves() -> None:
+    """17006 at 182.7 s: seat 1's joker laid squarely on the joker on the discard (its stack
+    showing the card under it), the next seat's collect 1.9 s later, before the lift was
+    waited out: two moves - a collect leaves the joker on top, its wish still to tell (only
+    a card laid on the joker before its wish is refused). It was a question."""
+    s, clock = started(top="red-3")
+    seats: dict[int, dict[str, list[str]]] = {0: {"pink": ["pink-2"]}}
+    ev = feed(s, scene(["red-3"], seats), clock)
+    seats[1] = {"blue": ["blue-1"]}
+    ev += feed(s, scene(["red-3"], seats), clock)
+    ev += feed(s, scene(["red-3", "joker"], seats), clock)
+    ev += s.speak_wish("blue", clock.t)
+    seats[0] = {"pink": ["pink-2", "joker"]}
+    ev += feed(s, scene(["red-3", "joker"], seats), clock)
+    seats[1] = {"blue": ["blue-1", "blue-2"]}
+    ev += feed(s, scene(["red-3", "joker"], seats), clock)
+    seats[2] = {"green": ["green-2"]}
+    ev += feed(s, scene(["red-3", "joker"], seats), clock)
+    seats[0] = {"pink": ["pink-2"]}  # its joker laid squarely on the joker
+    ev += feed(s, scene(["red-3", "joker"], seats), clock, frames=10)
+    seats[1] = {"blue": ["blue-1", "blue-2", "blue-3"]}
+    ev += feed(s, scene(["red-3", "joker"], seats), clock, frames=40)
+    assert moves(ev)[-2:] == ["seat 0: stack:joker>pink", "seat 1: collect:blue-3"]
+    assert not kinds(ev, "question")

@@ -156,7 +156,11 @@ class MoveReading(DiscardReading):
         nxt = (k + 1) % self.players
         in_turn = [(x, y) for x, y in ((a, b), (b, a))
                    if x.seat in (None, k) and y.seat in (None, nxt)
-                   and not x.wish_needed  # the wish of a joker comes before the next move
+                   # the wish of a joker comes before the next move: a card laid on the joker
+                   # would leave it unjudged - a collect leaves the joker on top, its wish to
+                   # tell (17006 at 182.7 s: seat 1's joker laid squarely on the joker, the
+                   # next seat's collect 1.9 s later - asked)
+                   and not (x.wish_needed and y.move.to_discard)
                    and (x is a or self._after(a, self._after(b)).key() == observed)]
         # (a card covered unseen came first: the other order gives another table - 15305
         # at 95 s, seat 2's pink-0 "played" onto the discard and covered by seat 1's yellow-1)
