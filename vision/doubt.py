@@ -71,8 +71,8 @@ def doubt(verdict: Verdict, seen: VisibleState, read: float | None,
     # (17002 at 126 s: a yellow-0 read 0.25-0.32, its face 0.95-0.98 for 2 s, held back a
     # true forced-play alert)
     d = seen.discard
-    if d is not None and any(v.rule in BY_TOP for v in verdict.violations) and next(
-            (p for a, p in d.alternatives if a == d.top), 0.0) < SURE_FACE:
+    if (d is not None and any(v.rule in BY_TOP for v in verdict.violations)
+            and d.share(d.top) < SURE_FACE):
         reads.append(("the discard top", d.confidence))
     cards = {c for v in verdict.violations for c in v.cards}
     obs, seat = verdict.observation, verdict.seat

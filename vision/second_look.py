@@ -132,7 +132,7 @@ def _options(ref: Referee, state: VisibleState, floor: float, under: Pile | None
         card = laid.discard if isinstance(laid, RoundStarted) else laid.move.card  # type: ignore[union-attr]
         if card != pile.top or card.is_joker:
             continue  # read otherwise since, or told by the players: not this camera's reading
-        p_read = dict(pile.alternatives).get(card, 0.0)
+        p_read = pile.share(card)
         for other, p in pile.alternatives:
             if other == card or other.is_joker or p < floor * p_read or not possible(other, seen):
                 continue

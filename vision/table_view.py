@@ -74,6 +74,10 @@ class Pile:
         return tuple(c for k, c in enumerate(self.cards)
                      if not (k < len(self.parts) and self.parts[k]))
 
+    def share(self, card: Card) -> float:
+        """The share the pile's reading gives ``card`` (0 if none)."""
+        return next((p for a, p in self.alternatives if a == card), 0.0)
+
     @property
     def squarish(self) -> bool:
         """The top's box is not a card's shape (it may lie astride two cards)."""

@@ -22,7 +22,6 @@ from vision.tracker.model import (
     _gives,
     _lies_as,
     _read_as_landed,
-    _share,
 )
 from vision.tracker.stacks import StackReading
 
@@ -583,7 +582,7 @@ class DiscardReading(StackReading):
         137.0 s: a red-0 laid on a red-2 read 2 s where it lay)."""
         card = c.move.card
         return (c.misread and c.seat is not None and c.move.source is Source.STACK
-                and c.pile is not None and _share(c.pile, c.seen_as) < SURE_FACE
+                and c.pile is not None and c.pile.share(c.seen_as) < SURE_FACE
                 and card not in c.pile.cards[1:]
                 and self._only_coming_down(card, c.pile)
                 and card in self._seen_coming_down() and self._landed_first[card]

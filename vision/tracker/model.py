@@ -194,7 +194,7 @@ def _in_deck(m: TableModel, before: TableModel) -> bool:
 
 def _gives(pile: Pile, card: Card, share: float) -> bool:
     """The pile's reading gives ``card`` at least ``share``."""
-    return _share(pile, card) >= share
+    return pile.share(card) >= share
 
 
 def _kin(read: Card, card: Card) -> bool:
@@ -212,11 +212,6 @@ def _read_as_landed(c: _Candidate, landed: Sequence[Card], how: str) -> _Candida
             f"{landed[0]}")
     return dataclasses.replace(c, seat=None, move=Move.hand(landed[0]),
                                notes=(*c.notes, note), misread=True)
-
-
-def _share(pile: Pile, card: Card) -> float:
-    """The share the pile's reading gives ``card`` (0 if none)."""
-    return next((p for a, p in pile.alternatives if a == card), 0.0)
 
 
 def _twin_stays(c: _Candidate, after: TableModel) -> bool:

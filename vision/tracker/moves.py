@@ -30,7 +30,6 @@ from vision.tracker.model import (
     _key,
     _LastLaid,
     _on,
-    _share,
     _still_shows,
     _top_played,
     _twin_stays,
@@ -548,7 +547,7 @@ class MoveReading(DiscardReading):
                     c.pile.squarish or was is not None and c.pile.size < self.part_of * was.size
                     or (was is not None and self.part_of * c.pile.size > was.size
                         or bool(c.pile.alternatives)
-                        and _share(c.pile, c.seen_as) < self.unsure_read
+                        and c.pile.share(c.seen_as) < self.unsure_read
                         or c.move.card != c.seen_as)
                     and self._landed_instead(c) is not None)
                 and (c.pile.confidence < self.unsure_read or 2 * self._landed_frames[c.seen_as]

@@ -32,7 +32,6 @@ from vision.tracker.model import (
     _lies_as,
     _off_other_stacks,
     _on,
-    _share,
     _top_key,
 )
 
@@ -283,7 +282,7 @@ class StackReading(TrackerBase):
                 if kin is None or kin.colour is None:
                     continue
                 n, own, other = self._kin_reads.get((seat, card), (0, 0.0, 0.0))
-                n, own, other = n + 1, own + _share(pile, card), other + _share(pile, kin)
+                n, own, other = n + 1, own + pile.share(card), other + pile.share(kin)
                 self._kin_reads[seat, card] = (n, own, other)
                 if (n >= self.kin_frames and (other - own) / n >= self.kin_margin
                         and self.model.stack_of(seat, kin.colour) is None
@@ -605,7 +604,7 @@ class StackReading(TrackerBase):
         read red-3 at 0.75, pink-3 at 0.2). Without the reader's shares: sure."""
         kin = twin(p.top)
         return not p.alternatives or (
-            _share(p, p.top) + (_share(p, kin) if kin is not None else 0.0) >= SURE_FACE)
+            p.share(p.top) + (p.share(kin) if kin is not None else 0.0) >= SURE_FACE)
 
     def _same_face_nearby(self, state: VisibleState) -> tuple[set[Place], set[Place]]:
         """Places where, in this frame, a card with the face of the top lies elsewhere than

@@ -28,7 +28,6 @@ from vision.tracker.model import (
     _in_deck,
     _key,
     _lies_as,
-    _share,
     _twin_stays,
 )
 from vision.tracker.moves import MoveReading
@@ -102,7 +101,7 @@ class Tracker(MoveReading):
                 state = dataclasses.replace(state, discard=None)  # its top hidden by a hand
         last, self._last_discard = self._last_discard, state.discard
         d = state.discard
-        face = d.top if d is not None and _share(d, d.top) >= STEADY_SHARE else None
+        face = d.top if d is not None and d.share(d.top) >= STEADY_SHARE else None
         if face is None or face != self._steady_read[0]:
             self._steady_read = (face, t)
         if state.discard is not None and (last is None or last.top != state.discard.top):
@@ -138,7 +137,7 @@ class Tracker(MoveReading):
                 self.hands_seen = self.hands_seen or bool(self.model.discard)
             else:
                 self._read_frames[raw.discard.top] += 1
-                if _share(raw.discard, raw.discard.top) >= SURE_FACE:
+                if raw.discard.share(raw.discard.top) >= SURE_FACE:
                     self._face_frames[raw.discard.top] += 1
                     self._face_first.setdefault(raw.discard.top, t)
                 self._read_at.setdefault(raw.discard.top, []).append(t)
@@ -618,7 +617,7 @@ class Tracker(MoveReading):
                 exact = [(landed, self._after(landed))]
             elif (t - self._read_since < self.astride_s - 1e-9 and c.pile is not None
                   and (not c.pile.alternatives
-                       or _share(c.pile, c.seen_as) < self.unsure_read)):
+                       or c.pile.share(c.seen_as) < self.unsure_read)):
                 # a box astride two cards read unsurely: wait for the card itself
                 self._astride_wait = (*exact[0], state)
                 return []
@@ -659,11 +658,11 @@ class Tracker(MoveReading):
             else None
         if read is not None:
             found = [(c, self._after(c)) for c in self._candidates(read)]
+            shown = _key(read)
             # (one move that fits is left to the waiting for the hidden discard, and a move
             # not seen at all is not inferred on a discard not seen now: 16607 at 104 s)
-            if not any(m.key() == _key(read) for _, m in found):
-                pair = self._pair(read, _key(read), found) or self._three(read, _key(read),
-                                                                          found)
+            if not any(m.key() == shown for _, m in found):
+                pair = self._pair(read, shown, found) or self._three(read, shown, found)
             if any(c.pile is None for c in pair):
                 pair = []
             if pair:
