@@ -478,7 +478,7 @@ class Session:
             events += self._twin_before_hand(out) or self._bridged(out)
             unseen = self._unseen_twins(out.observation)
             landed = self._landed_unread(out.observation) if unseen else None
-            touched = self._touched(unseen)
+            touched = self._touched(unseen, out.observation)
             k = self.referee.to_move
             held = [u for u in unseen if _place(u) is None and k in self.tracker.top_in_hand]
             if landed is not None:  # the seat to move laid a card the camera reads otherwise
@@ -723,25 +723,33 @@ class Session:
         tr, r = self.tracker, self.referee.round
         if r is None or not r.discard or not tr.hands_seen or self._turn_doubted:
             return False
-        if any(self._hand_at(u) for u in unseen):
+        if any(self._hand_at(u, obs) for u in unseen):
             return False  # a hand where a twin could lie (the discard's, if a copy is left)
         tops = {r.top, *(c.seen_as for c in tr.model.discard[-2:])}
         if isinstance(obs, Played) and obs.move.to_discard:
             tops.add(obs.move.card)
         return bool(tr.discard_faces_firm) and tr.discard_faces_firm <= tops
 
-    def _hand_at(self, twin: Played) -> bool:
+    def _hand_at(self, twin: Played, obs: Observation | None = None) -> bool:
         """A hand was where ``twin`` would have been laid (:attr:`Tracker.touched`), and it
         could have been laid there by the rules: collecting the twin of a stack top that fits
         the discard breaks the forced-play rule (the top had to be played), so a hand at that
         stack is no sign of it (12201 at 160 s: seat 0's pink-3 hidden 0.8 s by an arm while
         it was to move, the yellow-3 on the discard; seat 1's joker played out of turn was
         read as seat 0's second pink-3 collected unseen - a phantom move, two false alerts
-        and the out-of-turn alert missed)."""
+        and the out-of-turn alert missed). Nor is a hand at the discard when the move seen,
+        ``obs``, lays a card of the twin's face there itself: its own hand hid the discard,
+        and the second card showing there is its own (17110 at 41.6 s: seat 1's joker laid
+        out of turn squarely on the joker was read as seat 0's joker laid unseen, then seat
+        1's - a phantom move, and the out-of-turn alert lost)."""
+        if (_place(twin) is None and isinstance(obs, Played) and obs.move.to_discard
+                and obs.move.card == twin.move.card):
+            return False
         return _place(twin) in self.tracker.touched and not (
             twin.move.source is Source.COLLECT and self._fits_discard(twin.move.card) is True)
 
-    def _touched(self, twins: Sequence[Played]) -> list[Played]:
+    def _touched(self, twins: Sequence[Played], obs: Observation | None = None
+                 ) -> list[Played]:
         """Of ``twins``, those where a hand was (see :meth:`_hand_at`) - only those at a
         stack where a second card with its top's face lay beside the top
         (:attr:`Tracker.twin_beside`), if any: an arm reaching for one stack hides the
@@ -749,7 +757,7 @@ class Session:
         green-1, seen beside it, while the arm hid its red-1 stack too; both were taken as
         touched, no twin was taken as laid, and seat 3's next move was held as out of
         turn)."""
-        touched = [u for u in twins if self._hand_at(u)]
+        touched = [u for u in twins if self._hand_at(u, obs)]
         beside = [u for u in touched if _place(u) in self.tracker.twin_beside]
         return beside or touched
 

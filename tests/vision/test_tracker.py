@@ -4578,3 +4578,82 @@ def test_a_joker_laid_on_the_joker_then_the_next_seat_s_collect_are_two_moves() 
     ev += feed(s, scene(["red-3", "joker"], seats), clock, frames=40)
     assert moves(ev)[-2:] == ["seat 0: stack:joker>pink", "seat 1: collect:blue-3"]
     assert not kinds(ev, "question")
+
+
+
+def _joker_in_hand_while_seat_2_s_stack_shows_one() -> tuple[
+        Session, Clock, dict[int, dict[str, list[str]]], list[Event]]:
+    """Seats 0-2 collect in turn, seat 2 a joker onto its green-2 (its stack's top since);
+    then seat 0 lays a joker from its hand on the red-3 and wishes blue: seat 1 is to move."""
+    s, clock = started(top="red-3")
+    seats: dict[int, dict[str, list[str]]] = {}
+    for seat, colour, card in ((0, "pink", "pink-2"), (1, "blue", "blue-1"),
+                               (2, "green", "green-2"), (0, "pink", "pink-4"),
+                               (1, "blue", "blue-4"), (2, "green", "joker")):
+        seats.setdefault(seat, {}).setdefault(colour, []).append(card)
+        feed(s, scene(["red-3"], seats), clock)
+    ev = feed(s, scene(["red-3", "joker"], seats), clock)
+    ev += s.speak_wish("blue", clock.t)
+    assert moves(ev) == ["hand:joker"]
+    return s, clock, seats, ev
+
+
+def test_a_joker_read_on_a_stack_is_no_joker_held_in_that_seat_s_hand() -> None:
+    """17110 at 38.7 s: seat 3's joker played from its hand while seat 1's red stack showed
+    a joker all the while - the play was taken as held in seat 1's hand, the turn order
+    doubted, and the next move out of turn held for an answer. A card read on a stack whose
+    top it is, is that top."""
+    s, clock, seats, _ = _joker_in_hand_while_seat_2_s_stack_shows_one()
+    assert s.tracker.hand_from == frozenset()
+    seats[2]["yellow"] = ["yellow-5"]  # seat 2 collects, seat 1 to move: no hand seen
+    ev = feed(s, scene(["red-3", "joker"], seats), clock)
+    assert moves(ev) == ["seat 2: collect:yellow-5"]
+    assert "out-of-turn" in rules(ev) and held(ev) == []
+
+
+def test_a_joker_laid_squarely_on_the_joker_out_of_turn_is_one_move() -> None:
+    """17110 at 41.6 s: seat 1's joker, played from its stack out of turn squarely onto the
+    joker, under an arm that hid the discard: the hand there was its own, and the second
+    joker its own - not the joker of the seat to move laid unseen first (a phantom move, and
+    the out-of-turn alert lost)."""
+    s, clock, seats, _ = _joker_in_hand_while_seat_2_s_stack_shows_one()
+    arm = {seat: st for seat, st in seats.items() if seat != 2}
+    x, y = CENTRE
+    # its joker coming down over the discard's (read there, off its place), then on it
+    coming = [("joker", x + 14, y + 12, 0.93), ("red-3", x + 6, y + 28, 0.53)]
+    ev = feed(s, scene([], arm, coming), clock, frames=3)
+    seats[2]["green"] = ["green-2"]
+    ev += feed(s, scene(["red-3", "joker"], seats), clock, frames=40)
+    assert moves(ev) == ["seat 2: stack:joker>green"]
+    assert rules(ev) == ["out-of-turn"] and held(ev) == []
+
+
+def _part_of_the_pile_read_by_turns(peeked: bool) -> list[Event]:
+    """A red-5 played onto the red-4; its box lost, a box of 0.63 of a card, 27 px (0.26
+    card diagonals) off it, reads red-0 at 0.37 (its face 0.98) for 0.3 s, then the red-5
+    reads where it lay for 0.2 s (if ``peeked``), then that part box for 1.5 s; then the
+    red-5 again and a red-1 laid on it."""
+    s, clock = started(top="red-4")
+    x, y = CENTRE
+    under = ("red-4", x, y, 0.55)
+    top = ("red-5", x + 20, y + 10, 0.9)
+    assert moves(feed(s, outlined(table(top, under)), clock)) == ["hand:red-5"]
+    part = outlined(table(("red-0", x + 36, y + 31, 0.37, {"red-0": 0.98})),
+                    {0: (0.63 * W, 0.63 * H, 0.0)})
+    ev: list[Event] = []
+    if peeked:
+        ev += feed(s, part, clock, frames=3)
+        ev += feed(s, outlined(table(top, under)), clock, frames=2)
+    ev += feed(s, part, clock, frames=15)
+    ev += feed(s, outlined(table(top, under)), clock, frames=10)
+    return ev + feed(s, outlined(table(("red-1", x + 10, y - 15, 0.9), top)), clock)
+
+
+def test_a_part_box_on_the_top_read_there_by_turns_with_the_top_is_no_play() -> None:
+    """17106 at 32.4 s: the red-5 on the discard, its box lost for 2.3 s and then 0.5 s, a
+    box round part of the pile read red-0 at 0.37 (its face 0.98) each time, at the same
+    spot: the second time taken as a red-0 played - a phantom. A card laid on the top
+    covers it for good; the top read again between is the pile peeking out."""
+    assert moves(_part_of_the_pile_read_by_turns(peeked=True)) == ["hand:red-1"]
+    # never read by turns with the top: a card laid there, however it is boxed
+    assert moves(_part_of_the_pile_read_by_turns(peeked=False))[:1] == ["hand:red-0"]

@@ -770,8 +770,9 @@ class Tracker(MoveReading):
               ) -> list[TrackerEvent]:
         """Commit ``state`` as the move ``c`` (``m``: the model after it)."""
         last = self._laid_on(c, state, t)
-        came = frozenset(seat for seat, card in self._first_seen
-                         if card in (c.seen_as, c.move.card)) if (
+        came = frozenset(seat for (seat, card), at in self._first_seen.items()
+                         if card in (c.seen_as, c.move.card)
+                         and not self._top_there(seat, card, at)) if (
             c.seat is None and c.move.to_discard) else frozenset()
         blind = self._blind(c, t)
         self.hands_seen = self.hands_seen or self._carried(c, m) or self._held_first(c, came)
@@ -781,6 +782,15 @@ class Tracker(MoveReading):
         self.hand_from = came
         out = c.decoded(t, state)
         return [dataclasses.replace(out, unsure=blind, unsure_of=BY_TOP) if blind else out]
+
+    def _top_there(self, seat: int, card: Card, at: tuple[float, float]) -> bool:
+        """``card`` was read at ``seat``, at ``at``, on a stack of that seat whose top it is:
+        that top, not a card in a hand (17110 at 38.7 s: seat 3's joker played from its
+        hand, seat 1's joker lying on its red stack all the while; the play was taken as
+        held in seat 1's hand, the turn order doubted, and seat 1's joker laid out of turn
+        next held for an answer)."""
+        return any(st.top.card == card and _apart(at, st.centre) <= (st.size or 1.0)
+                   for st in self.model.stacks[seat])
 
     def _taken_back(self, state: VisibleState, observed: Key, t: float
                     ) -> list[TrackerEvent]:
