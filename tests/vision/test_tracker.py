@@ -4657,3 +4657,33 @@ def test_a_part_box_on_the_top_read_there_by_turns_with_the_top_is_no_play() -> 
     assert moves(_part_of_the_pile_read_by_turns(peeked=True)) == ["hand:red-1"]
     # never read by turns with the top: a card laid there, however it is boxed
     assert moves(_part_of_the_pile_read_by_turns(peeked=False))[:1] == ["hand:red-0"]
+
+
+def _a_card_of_the_pile_read_by_turns_with_the_top(in_the_pile: bool) -> list[Event]:
+    """A pink-2 laid on the pink-3, the pile read with a pink-0 in it 42 px (0.41 card
+    diagonals) off the pink-2 as it was laid (if ``in_the_pile``); then the pink-0 read as
+    the top by turns with the pink-2 for 1.2 s, then alone for 1.5 s; then the pink-2 again
+    and a pink-4 laid on it."""
+    s, clock = started(top="pink-3")
+    x, y = CENTRE
+    top, peek = ("pink-2", x + 20, y + 10, 0.9), ("pink-0", x - 10, y + 40, 0.6)
+    laid = table(top, peek) if in_the_pile else table(top)
+    assert moves(feed(s, laid, clock)) == ["hand:pink-2"]
+    over = table(("pink-0", x - 10, y + 40, 0.95), ("pink-2", x + 20, y + 10, 0.5))
+    ev: list[Event] = []
+    for _ in range(3):
+        ev += feed(s, over, clock, frames=2)
+        ev += feed(s, table(top, peek), clock, frames=2)
+    ev += feed(s, table(("pink-0", x - 10, y + 40, 0.95)), clock, frames=15)
+    ev += feed(s, table(top, peek), clock, frames=10)
+    return ev + feed(s, table(("pink-4", x + 5, y - 20, 0.9), top), clock)
+
+
+def test_a_card_of_the_pile_the_top_was_laid_on_read_by_turns_with_it_is_no_play() -> None:
+    """17307 at 72.1 s: seat 2's pink-2 laid on its twin and the pink-3; a card of the pile
+    read pink-0 (0.41 card diagonals off, its face 0.9) by turns with the pink-2 for 1.4 s,
+    then alone - taken as a pink-0 played, a phantom, and the round's moves after it lost.
+    The pile showed that face under the pink-2 as it was laid: it peeks out."""
+    assert moves(_a_card_of_the_pile_read_by_turns_with_the_top(True)) == ["hand:pink-4"]
+    # a face the pile never showed under the top: a card laid there
+    assert moves(_a_card_of_the_pile_read_by_turns_with_the_top(False))[:1] == ["hand:pink-0"]

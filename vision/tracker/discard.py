@@ -155,15 +155,15 @@ class DiscardReading(StackReading):
         its way in (12508 at 83 s: a blue-5 read 0.23 and 0.11 card diagonals off the
         first blue-5's place, then lying 0.01 and 5 degrees from it). So too where it was read
         peeking out before (:meth:`_note_peeks`), whether or not it was read elsewhere - and
-        so is any card read from a part box on the top where one was read so before (see
-        :meth:`_part_on_top`)."""
+        so is any card read from a part box on the top, or as a card of the pile the top was
+        laid on, where one was read so before (see :meth:`_peeks_from_pile`)."""
         if d is None or len(self._laid) < 2 or not self.model.discard:
             return False
         top = self._laid[-1]
         if d.top == top.top or top.top != self.model.discard[-1].seen_as:
             return False
         under = d.top in {c.seen_as for c in self.model.discard[-1 - UNDER_TOP:-1]}
-        if not under and not self._part_on_top(d, top):
+        if not under and not self._peeks_from_pile(d, top):
             return False
         if any(p.top == d.top and _lies_as(d, p) for p in self._peeks):
             return True
@@ -192,15 +192,20 @@ class DiscardReading(StackReading):
                 and top.size >= self.part_of * p.size)
             for p in laid)
 
-    def _part_on_top(self, d: Pile, top: Pile) -> bool:
-        """``d`` is boxed round a part of a card (below ``part_of`` of the top's box), its
-        centre on the top's card: were it read there, then the top where it lay, then it
-        there again, it is a part of the pile peeking out, whatever it reads - a card laid on
-        the top covers it for good (17106 at 32.4 s: the red-5 on the discard, its box lost
-        for 2.3 s and then 0.5 s, a box of 0.63 of it 0.26 card diagonals off read red-0 at
-        0.37, its face 0.98, each time; the second time taken as a red-0 played, a
-        phantom)."""
-        return d.size < self.part_of * top.size and d.shifted_from(top) <= 0.5
+    def _peeks_from_pile(self, d: Pile, top: Pile) -> bool:
+        """``d`` may be a part of the pile under the committed ``top`` (as read when it was
+        laid): boxed round a part of a card (below ``part_of`` of the top's box), its centre
+        on the top's card, or read as a face the pile showed under the top as it was laid.
+        Were it read there, then the top where it lay, then it there again, it is the pile
+        peeking out, whatever it reads - a card laid on the top covers it for good (17106 at
+        32.4 s: the red-5 on the discard, its box lost for 2.3 s and then 0.5 s, a box of
+        0.63 of it 0.26 card diagonals off read red-0 at 0.37, its face 0.98, each time; the
+        second time taken as a red-0 played, a phantom. 17307 at 72.1 s: seat 2's pink-2
+        laid on its twin and the pink-3, a card of the pile read pink-0 at 0.56-0.6, its
+        face 0.9, 0.41 card diagonals off, by turns with the pink-2 for 1.4 s, then alone -
+        a phantom pink-0)."""
+        return (d.size < self.part_of * top.size and d.shifted_from(top) <= 0.5
+                or d.top in top.cards[1:])
 
     def _note_peeks(self, d: Pile | None) -> None:
         """The committed top read surely where it was laid: each place a card under it was
