@@ -4687,3 +4687,25 @@ def test_a_card_of_the_pile_the_top_was_laid_on_read_by_turns_with_it_is_no_play
     assert moves(_a_card_of_the_pile_read_by_turns_with_the_top(True)) == ["hand:pink-4"]
     # a face the pile never showed under the top: a card laid there
     assert moves(_a_card_of_the_pile_read_by_turns_with_the_top(False))[:1] == ["hand:pink-0"]
+
+
+def test_a_card_read_two_ways_as_it_landed_then_one_way_is_taken_once_settled() -> None:
+    """17407 at 91.6-93.2 s: seat 0's pink-1, played from its stack onto the pink-0, read
+    pink-5 in two frames as it landed, then pink-1 at 0.7 for 1.6 s while seat 1's hand
+    brought its pink-4 over its zone (the table read otherwise every few frames) - the
+    wait for the reading to settle never ended, and the pink-4 laid next was read with the
+    pink-1 as one play. Once the other face has not been read for 1.2 s, it has settled."""
+    s, clock, stacks = _one_stack_each("pink-0", ("pink", "pink-1"), ("green", "green-2"),
+                                       ("yellow", "yellow-3"))
+    x, y = CENTRE
+    others = {1: stacks[1], 2: stacks[2]}
+    under = ("pink-0", x, y, 0.3)
+    ev = feed(s, scene([], others, [("pink-1", x + 20, y + 10, 0.44), under]), clock, frames=1)
+    ev += feed(s, scene([], others, [("pink-5", x + 20, y + 10, 0.4), under]), clock, frames=2)
+    laid = ("pink-1", x + 20, y + 10, 0.7)
+    ev += feed(s, scene([], others, [laid, under]), clock, frames=12)
+    for seen in range(6):  # seat 1's hand over its zone with the pink-4, read now and then
+        held = [("pink-4", *at(1, 0.0, 70.0), 0.6)] if seen % 2 == 0 else []
+        ev += feed(s, scene([], others, [laid, under, *held]), clock, frames=2)
+    ev += feed(s, scene([], others, [("pink-4", x - 5, y - 20, 0.9), laid]), clock, frames=10)
+    assert moves(ev) == ["seat 0: stack:pink-1", "hand:pink-4"]

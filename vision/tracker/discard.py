@@ -571,7 +571,11 @@ class DiscardReading(StackReading):
         at 113.2 s: a green-2 boxed at 0.7-0.85 and read green-0 under the next hand; waited
         for, the play was lost when that hand's card came). Nor a card read otherwise only as
         it came down, or in one frame since (15408 at 103.9 s: a pink-1 read pink-5 at 0.39
-        once)."""
+        once). Nor once the other face has not been read for ``unsure_s``: the reading has
+        settled, however often a hand over a seat changed the table meanwhile (17407 at
+        91.6-93.2 s: seat 0's pink-1, read pink-5 in two frames as it landed, then pink-1
+        at 0.7 for 1.6 s while seat 1's hand brought its pink-4 - never taken, and read with
+        that pink-4 as one play)."""
         if c.pile is None or not c.move.to_discard:
             return False
         top = self._top_at(None)
@@ -580,8 +584,9 @@ class DiscardReading(StackReading):
             return False
         for face, times in self._read_at.items():
             if (face in (c.seen_as, top, twin(c.seen_as))
-                    or sum(x > mine[0] for x in times) < self.touch_frames):
-                continue
+                    or sum(x > mine[0] for x in times) < self.touch_frames
+                    or self._now - max(times) >= self.unsure_s - 1e-9):
+                continue  # (not read for unsure_s since: the reading has settled)
             box = self._still_box.get(face)
             if (box is not None and box[0].shifted_from(c.pile) <= self.flicker_off
                     and box[0].sized_like(c.pile)):
