@@ -4582,7 +4582,7 @@ def test_a_joker_laid_on_the_joker_then_the_next_seat_s_collect_are_two_moves() 
 
 
 def _joker_in_hand_while_seat_2_s_stack_shows_one() -> tuple[
-        Session, Clock, dict[int, dict[str, list[str]]], list[Event]]:
+        Session, Clock, dict[int, dict[str, list[str]]]]:
     """Seats 0-2 collect in turn, seat 2 a joker onto its green-2 (its stack's top since);
     then seat 0 lays a joker from its hand on the red-3 and wishes blue: seat 1 is to move."""
     s, clock = started(top="red-3")
@@ -4595,7 +4595,7 @@ def _joker_in_hand_while_seat_2_s_stack_shows_one() -> tuple[
     ev = feed(s, scene(["red-3", "joker"], seats), clock)
     ev += s.speak_wish("blue", clock.t)
     assert moves(ev) == ["hand:joker"]
-    return s, clock, seats, ev
+    return s, clock, seats
 
 
 def test_a_joker_read_on_a_stack_is_no_joker_held_in_that_seat_s_hand() -> None:
@@ -4603,7 +4603,7 @@ def test_a_joker_read_on_a_stack_is_no_joker_held_in_that_seat_s_hand() -> None:
     a joker all the while - the play was taken as held in seat 1's hand, the turn order
     doubted, and the next move out of turn held for an answer. A card read on a stack whose
     top it is, is that top."""
-    s, clock, seats, _ = _joker_in_hand_while_seat_2_s_stack_shows_one()
+    s, clock, seats = _joker_in_hand_while_seat_2_s_stack_shows_one()
     assert s.tracker.hand_from == frozenset()
     seats[2]["yellow"] = ["yellow-5"]  # seat 2 collects, seat 1 to move: no hand seen
     ev = feed(s, scene(["red-3", "joker"], seats), clock)
@@ -4616,7 +4616,7 @@ def test_a_joker_laid_squarely_on_the_joker_out_of_turn_is_one_move() -> None:
     joker, under an arm that hid the discard: the hand there was its own, and the second
     joker its own - not the joker of the seat to move laid unseen first (a phantom move, and
     the out-of-turn alert lost)."""
-    s, clock, seats, _ = _joker_in_hand_while_seat_2_s_stack_shows_one()
+    s, clock, seats = _joker_in_hand_while_seat_2_s_stack_shows_one()
     arm = {seat: st for seat, st in seats.items() if seat != 2}
     x, y = CENTRE
     # its joker coming down over the discard's (read there, off its place), then on it

@@ -585,7 +585,7 @@ class DiscardReading(StackReading):
         for face, times in self._read_at.items():
             if (face in (c.seen_as, top, twin(c.seen_as))
                     or sum(x > mine[0] for x in times) < self.touch_frames
-                    or self._now - max(times) >= self.unsure_s - 1e-9):
+                    or self._now - times[-1] >= self.unsure_s - 1e-9):
                 continue  # (not read for unsure_s since: the reading has settled)
             box = self._still_box.get(face)
             if (box is not None and box[0].shifted_from(c.pile) <= self.flicker_off
