@@ -208,7 +208,8 @@ class Session:
         state = self.view.read(detections, reveal=tr.wants_reveal,
                                stack_tops=tr.stack_faces() if tr.wants_reveal else None,
                                discard_known=tr.discard_known(), stacks=tr.stack_places(),
-                               may_land=tr.may_land())
+                               may_land=tr.may_land(),
+                               before=self.last.state.seen_piles if self.last.state else ())
         if closer is not None and state.discard is None and not tr.wants_reveal:
             # a discard card in a shadow: read it again closer (at a round's start any card,
             # in play only the known top, which keeps it from counting as hidden)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -41,6 +42,11 @@ ON_PILE = 0.3  # a seat's card that lies this much on a discard card is part of 
 STATE_CONFIDENCE = 0.25  # a card counts for the game state from this confidence on
 REVEAL_CONF = 0.02  # a closer look's card fills a short reveal from this confidence on
 SURE_FACE = 0.9  # a closer look's card the finder is unsure of counts if its face reads so
+# a seat's second pile of a colour it collects, boxed smaller than that stack's card by
+# SECOND_SIZE or lying still, counts from SECOND_STACK on (a card in a hand moves, whole)
+SECOND_STACK, SECOND_SIZE = 0.5, 0.8
+# ... unless it shows that stack top's face read so surely: its twin in a hand beside it
+BESIDE_READ = 0.4
 # a card new to the discard pile is its top, however unsure the finder is of its box, if
 # its face reads so (14004: a green-1 laid over half the blue-1 at 0.985; a green-0 in a
 # hand beside the top read 0.90-0.92 in 13504, one peeking out under the top 0.91 in 13307)
@@ -161,6 +167,14 @@ class VisibleState:
     # with no discard pile read: cards found in the discard zone but read below the state's
     # confidence (a round's first card on a hard printing) - the tracker may ask about them
     unsure_discard: Pile | None = field(default=None, compare=False)
+    # seats' piles read too unsurely to be a second stack of a colour the seat collects,
+    # left out of ``seats`` (see :func:`second_stacks`)
+    set_aside: tuple[Pile, ...] = field(default=(), compare=False)
+
+    @property
+    def seen_piles(self) -> tuple[Pile, ...]:
+        """Every seat's piles, and those set aside."""
+        return (*(p for ps in self.seats for p in ps), *self.set_aside)
 
     @property
     def discard_top(self) -> Card | None:
@@ -301,20 +315,47 @@ def _part_of_another(k: int, idx: Sequence[int], areas: np.ndarray, names: Seque
                for j in range(len(idx)))
 
 
-def by_stacks(codes: np.ndarray, pts: np.ndarray,
-              stacks: Sequence[Sequence[tuple[float, float, float]]], near: float = 1.0
-              ) -> np.ndarray:
+def _colours(d: sv.Detections) -> list[Colour | None]:
+    """The colour each card of ``d`` reads as (None: a joker, or not a card of the deck)."""
+    names = d.data.get(CLASS_NAME, ())
+    return [Card.parse(str(n)).colour if str(n) in CARD_NAMES else None for n in names]
+
+
+class StackPlace(NamedTuple):
+    """Where a seat's known collection stack lies: its centre, its card's diagonal and
+    (where known) its colour."""
+
+    x: float
+    y: float
+    size: float
+    colour: Colour | None = None
+
+
+def by_stacks(codes: np.ndarray, pts: np.ndarray, stacks: Sequence[Sequence[StackPlace]],
+              near: float = 1.0, colours: Sequence[Colour | None] = ()) -> np.ndarray:
     """Zone codes with each card in a seat's sector that lies within ``near`` card diagonals
     of a neighbouring seat's known stack, and nearer to it than to any stack of its own
     seat, given to that neighbour. Sectors are evenly spaced guesses; players lay their
     stacks in a row in front of them, so the row's far end can cross into the next sector
-    (11210 at 110 s: seat 2's green-3 laid 51 px from its pink-4, in seat 3's sector)."""
+    (11210 at 110 s: seat 2's green-3 laid 51 px from its pink-4, in seat 3's sector).
+    Not to a neighbour with a stack of the card's colour (``colours``, one per card) that
+    the card does not lie on: a collection has one stack per colour (17510 at 114.3 s: seat
+    1's blue-5 laid 0.99 diagonals from seat 0's yellow-5, seat 0's blue-3 far off, taken
+    for a second blue stack of seat 0 - the collect was lost, and the next one with it)."""
     out = codes.copy()
     n = len(stacks)
+    places = [[StackPlace(*s) for s in seat] for seat in stacks]
 
     def nearest(seat: int, p: np.ndarray) -> float:
-        return min((float(np.hypot(*(p - (x, y)))) / max(size, 1e-9)
-                    for x, y, size in stacks[seat]), default=np.inf)
+        return min((float(np.hypot(*(p - (s.x, s.y)))) / max(s.size, 1e-9)
+                    for s in places[seat]), default=np.inf)
+
+    def other_stack(seat: int, i: int) -> bool:
+        """``seat`` collects card ``i``'s colour in a stack the card does not lie on."""
+        colour = colours[i] if i < len(colours) else None
+        return colour is not None and any(
+            s.colour == colour and float(np.hypot(*(pts[i] - (s.x, s.y)))) > 0.5 * s.size
+            for s in places[seat])
 
     for i, code in enumerate(codes):
         if not 0 <= code < n:
@@ -322,9 +363,42 @@ def by_stacks(codes: np.ndarray, pts: np.ndarray,
         own = nearest(int(code), pts[i])
         for seat in {(int(code) - 1) % n, (int(code) + 1) % n} - {int(code)}:
             other = nearest(seat, pts[i])
-            if other <= near and other < own:
+            if other <= near and other < own and not other_stack(seat, i):
                 out[i], own = seat, other
     return out
+
+
+def second_stacks(piles: Sequence[Pile], places: Sequence[StackPlace],
+                  before: Sequence[Pile] = (), below: float = SECOND_STACK,
+                  small: float = SECOND_SIZE, twin: float = BESIDE_READ) -> list[Pile]:
+    """Those of a seat's ``piles`` that are no stack: read below ``below``, of a colour the
+    seat collects in a known stack (``places``) they do not lie on, that stack still read
+    where it lies and not as their face read ``twin`` or more (a twin in a hand beside its
+    twin, a sign the tracker reads), and boxed smaller than ``small`` of that stack's card or
+    lying still since the last look (a pile of ``before`` with that face, not moved). A
+    collection has one stack per colour, a card laid beside its stack is read surely, and a
+    card carried to its stack is boxed whole and moves (17510 at 114.3 s: a patch of yellow
+    cloth between seat 1's yellow-2 and its new blue-5, boxed 0.75 of a card and read
+    yellow-4 at 0.22-0.32 for 4 s, a second yellow stack - the collect and the next one
+    became one question; 17204 at 80.9 s: dotted red cloth between seat 1's green-5 and
+    pink-2, boxed whole and read pink-1 at 0.25-0.28 for 11 s; 17106 at 29.6 s: seat 2's
+    pink-2 on its way to the pink-3, read 0.26-0.44, is that collect coming)."""
+    def on(pile: Pile, s: StackPlace) -> bool:
+        return float(np.hypot(pile.centre[0] - s.x, pile.centre[1] - s.y)) <= 0.5 * s.size
+
+    def still(pile: Pile) -> bool:
+        return any(q.top == pile.top and not pile.moved_from(q) for q in before)
+
+    def second(pile: Pile) -> bool:
+        colour = pile.top.colour
+        return pile.confidence < below and colour is not None and any(
+            s.colour == colour and not on(pile, s)
+            and (pile.size < small * s.size or still(pile))
+            and any(q is not pile and q.top.colour == colour and on(q, s)
+                    and (q.top != pile.top or pile.confidence < twin) for q in piles)
+            for s in map(lambda s: StackPlace(*s), places))
+
+    return [p for p in piles if second(p)]
 
 
 def on_the_discard(codes: np.ndarray, quads: np.ndarray, least: float = ON_PILE
@@ -428,19 +502,22 @@ class TableView:
     def read(self, detections: sv.Detections, reveal: bool = False,
              stack_tops: Sequence[Sequence[Card | frozenset[Card]]] | None = None,
              discard_known: tuple[Pile, Collection[Card]] | None = None,
-             stacks: Sequence[Sequence[tuple[float, float, float]]] | None = None,
-             may_land: Collection[Card] = ()) -> VisibleState:
+             stacks: Sequence[Sequence[StackPlace]] | None = None,
+             may_land: Collection[Card] = (), before: Sequence[Pile] = ()) -> VisibleState:
         """``reveal``: also list each seat's revealed hand cards - every card of the seat's
         piles except one pile per known collection stack top in ``stack_tops[seat]`` (a face,
         or the faces that top may read as).
         ``discard_known``: the discard pile as last known, and the cards known to lie in it
-        (see :func:`newcomer`). ``stacks``: each seat's known collection stacks as (x, y,
-        card diagonal): a card by a neighbour's stack is that seat's (see :func:`by_stacks`).
+        (see :func:`newcomer`). ``stacks``: each seat's known collection stacks
+        (:class:`StackPlace`): a card by a neighbour's stack is that seat's (see
+        :func:`by_stacks`).
         ``may_land``: cards known to lie deep in the discard pile whose twin, a stack top of
         the seat to move, may be laid on it now: where no seat shows that card, a reading of
         it in the pile may be the newcomer (15305 at 94 s: seat 1's yellow-1 laid half over
         the yellow-0, read 0.7 under its larger box; the other yellow-1 lay eight cards down
-        - the move was lost and the next seat's collect read as two moves)."""
+        - the move was lost and the next seat's collect read as two moves).
+        ``before``: the seats' piles at the last look, those set aside too (see
+        :func:`second_stacks`)."""
         deck = self._deck(detections)
         keep = deck.copy()
         if detections.confidence is not None and len(detections):
@@ -455,7 +532,7 @@ class TableView:
         quads = _quads(d)
         codes = self.calibration.zone_codes(pts)
         if stacks is not None:
-            codes = by_stacks(codes, pts, stacks)
+            codes = by_stacks(codes, pts, stacks, colours=_colours(d))
         codes = on_the_discard(codes, quads)
         discard_piles, seat_piles = self._piles(d, quads, pts, codes)
         discard = main_pile(discard_piles)
@@ -464,6 +541,12 @@ class TableView:
             shown = {p.top for ps in seat_piles for p in ps}
             on_pile = set(on_pile) - (set(may_land) - shown)
             discard = self._known_top(d, discard_piles, discard, quads, pts, known, on_pile)
+        aside: list[Pile] = []
+        if stacks is not None and not reveal:
+            for k, ps in enumerate(seat_piles[:len(stacks)]):
+                seconds = second_stacks(ps, stacks[k], before)
+                seat_piles[k] = [p for p in ps if all(p is not q for q in seconds)]
+                aside.extend(seconds)
         seats = tuple(tuple(sorted(ps, key=pile_order)) for ps in seat_piles)
         reveals = None
         if reveal:
@@ -472,12 +555,12 @@ class TableView:
             else:
                 far = self.calibration.zone_codes(pts, reveal=True)
                 laid = self._piles(d, quads, pts, far if stacks is None
-                                   else by_stacks(far, pts, stacks))[1]
+                                   else by_stacks(far, pts, stacks, colours=_colours(d)))[1]
             reveals = tuple(self._reveal(laid[k], stack_tops[k] if stack_tops else (),
                                          stacks[k] if stacks else ())
                             for k in range(n_seats))
         unsure = None if discard else self._unsure_discard(detections, deck & ~keep)
-        return VisibleState(discard, seats, reveals, unsure)
+        return VisibleState(discard, seats, reveals, unsure, tuple(aside))
 
     def _known_top(self, d: sv.Detections, piles: Sequence[Pile], pile: Pile,
                    quads: np.ndarray, pts: np.ndarray, known: Pile, on_pile: Collection[Card],
@@ -646,7 +729,10 @@ class TableView:
         cards than the referee counts in that hand (``counts``): the least sure first, only
         as many as are too many, and only cards whose centre lies on another card of that
         reveal read more surely - a box astride two cards of a fanned hand (10802: a red-1
-        and a joker, 15 px apart, and a third box between them read red-1 at 0.33)."""
+        and a joker, 15 px apart, and a third box between them read red-1 at 0.33) - then,
+        where still too many, cards read below ``SECOND_STACK`` (17510 at 138.5 s: a patch
+        of yellow cloth by seat 1's stacks read yellow-4 at 0.25 since 114 s, counted as a
+        third card of a hand of two: 4 points lost)."""
         if state.reveals is None or len(detections) == 0:
             return state
         extra = {k: len(state.reveals[k]) - n for k, n in enumerate(counts)
@@ -663,6 +749,11 @@ class TableView:
                 if extra[k] == 0 or card not in reveals[k]:
                     continue
                 if any(_inside(pts[i], quads[j]) for j in mine[n + 1:]):
+                    reveals[k].remove(card)
+                    extra[k] -= 1
+            for i in mine:
+                card = Card.parse(str(names[i]))
+                if extra[k] > 0 and conf[i] < SECOND_STACK and card in reveals[k]:
                     reveals[k].remove(card)
                     extra[k] -= 1
         return dataclasses.replace(state, reveals=tuple(tuple(r) for r in reveals))
@@ -689,7 +780,7 @@ class TableView:
 
     @staticmethod
     def _reveal(piles: Sequence[Pile], stack_tops: Sequence[Card | frozenset[Card]],
-                places: Sequence[tuple[float, float, float]] = ()) -> tuple[Card, ...]:
+                places: Sequence[StackPlace] = ()) -> tuple[Card, ...]:
         """The cards of ``piles`` that are no known stack top: one pile per top read as one
         of its faces - or, where none does, read as the kin of one (red and pink, the same
         value) lying on that stack's place (``places``, aligned with ``stack_tops``: within

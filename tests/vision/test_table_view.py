@@ -6,7 +6,7 @@ import numpy as np
 
 from engine.cards import Card, Colour
 from tests.vision.table_fakes import CENTRE, SEAT, H, W, calibration, outlined, stack, table
-from vision.table_view import TableView
+from vision.table_view import StackPlace, TableView, VisibleState
 
 VIEW = TableView(calibration())
 C = Card.parse
@@ -191,10 +191,26 @@ def test_a_card_read_twice_in_a_fanned_reveal_is_trimmed_to_the_count() -> None:
         (C("green-2"), C("joker"), C("red-1")), (), ())
     assert VIEW.trimmed(s, d, [4, 0, 0]) == s  # not too many: as read
     # too many, but every card lies apart: none is a card read twice
-    apart = table(("blue-4", *SEAT[0]), ("red-1", 500, 640, 0.86), ("red-1", 560, 660, 0.33),
+    apart = table(("blue-4", *SEAT[0]), ("red-1", 500, 640, 0.86), ("red-1", 560, 660, 0.55),
                   ("joker", 620, 640, 0.5))
     s = VIEW.read(apart, reveal=True, stack_tops=[(C("blue-4"),), (), ()])
     assert VIEW.trimmed(s, apart, [2, 0, 0]) == s
+
+
+def test_a_reveal_with_too_many_cards_loses_those_read_unsurely() -> None:
+    """17510 at 138.5 s: a patch of cloth by seat 1's stacks read yellow-4 at 0.25 since
+    114 s was counted as a third card of a hand of two (4 points lost). Cards read below
+    SECOND_STACK go, the least sure first, only as many as are too many."""
+    d = table(("blue-4", *SEAT[0]), ("red-1", 500, 640, 0.86), ("yellow-4", 560, 660, 0.3),
+              ("joker", 620, 640, 0.45))
+    s = VIEW.read(d, reveal=True, stack_tops=[(C("blue-4"),), (), ()])
+    assert s.reveals == ((C("joker"), C("red-1"), C("yellow-4")), (), ())
+    assert VIEW.trimmed(s, d, [2, 0, 0]).reveals == ((C("joker"), C("red-1")), (), ())
+    assert VIEW.trimmed(s, d, [1, 0, 0]).reveals == ((C("red-1"),), (), ())
+    assert VIEW.trimmed(s, d, [3, 0, 0]) == s
+    sure = table(("blue-4", *SEAT[0]), ("red-1", 500, 640, 0.86), ("yellow-4", 560, 660, 0.6))
+    s = VIEW.read(sure, reveal=True, stack_tops=[(C("blue-4"),), (), ()])
+    assert VIEW.trimmed(s, sure, [1, 0, 0]) == s  # every card read surely: as read
 
 
 def _known(*cards: tuple) -> object:
@@ -334,6 +350,59 @@ def test_a_card_by_a_neighbours_stack_across_its_sectors_edge_is_that_seats() ->
     shown = VIEW.read(table(card), reveal=True, stack_tops=tops, stacks=((seat0,), (), ()))
     assert shown.reveals == ((), (), ())
     assert VIEW.read(table(card), reveal=True, stack_tops=tops).reveals == ((), (C("blue-1"),), ())
+
+
+def test_a_card_by_a_neighbours_stack_is_not_given_to_a_seat_collecting_its_colour_apart(
+        ) -> None:
+    """17510 at 114.3 s: seat 1's blue-5 laid 0.99 diagonals from seat 0's yellow-5 was
+    given to seat 0, whose blue-3 lay far off - a second blue stack there, the collect lost.
+    A collection has one stack per colour; a card on that stack is still the neighbour's."""
+    card = ("blue-1", *_edge_point(155.0))  # seat 1's sector, 5 degrees past seat 0's edge
+    diag = 103.0
+    yellow = StackPlace(*_edge_point(145.0), diag, Colour.YELLOW)  # 0.4 diagonals away
+    blue_far = StackPlace(*_edge_point(100.0), diag, Colour.BLUE)
+    assert VIEW.read(table(card), stacks=((yellow,), (), ())).tops(0) == (C("blue-1"),)
+    assert VIEW.read(table(card), stacks=((yellow, blue_far), (), ())).tops(1) == (
+        C("blue-1"),)
+    blue_under = StackPlace(*_edge_point(153.0), diag, Colour.BLUE)  # the card lies on it
+    assert VIEW.read(table(card), stacks=((blue_under,), (), ())).tops(0) == (C("blue-1"),)
+
+
+def test_an_unsure_second_pile_of_a_colour_a_seat_collects_is_set_aside() -> None:
+    """17510 at 114.3 s: a patch of yellow cloth between seat 1's yellow-2 and its new
+    blue-5, boxed 0.75 of a card and read yellow-4 at 0.22-0.32, became a second yellow
+    stack of seat 1 (17204 at 80.9 s: one boxed whole, lying still for 11 s). It stays read
+    surely (a card laid beside its stack), boxed whole and moving (17106 at 29.6 s: a pink-2
+    carried to its pink-3, read 0.26-0.44), where the seat's yellow stack is not read,
+    where it is no colour the seat collects, as the stack top's face (a twin), and with no
+    stack known."""
+    x, y = SEAT[0]
+    stacks = ((StackPlace(x, y, 103.0, Colour.YELLOW),), (), ())
+
+    def read(second: str = "yellow-4", conf: float = 0.3, scale: float = 0.7,
+             stack: bool = True, known: bool = True, dx: float = 80.0,
+             before: float | None = None) -> list[Card]:
+        def look(at: float, last: VisibleState | None = None) -> VisibleState:
+            cards = [(second, x + at, y, conf)] + ([("yellow-2", x, y, 0.9)] if stack else [])
+            d = outlined(table(*cards), {0: (scale * W, scale * H, 0.0)})
+            return VIEW.read(d, stacks=stacks if known else None,
+                             before=last.seen_piles if last else ())
+        return sorted(look(dx, None if before is None else look(before)).tops(0), key=str)
+
+    both = [C("yellow-2"), C("yellow-4")]
+    assert read() == [C("yellow-2")]
+    assert read(conf=0.6) == both
+    assert read(scale=0.9) == both
+    assert read(scale=0.9, before=80.0) == [C("yellow-2")]  # still: set aside
+    assert read(scale=0.9, before=110.0) == both  # moving
+    assert read(stack=False) == [C("yellow-4")]
+    assert read("blue-4") == [C("blue-4"), C("yellow-2")]
+    assert read(known=False) == both
+    # a twin beside its twin read 0.4 or more is the tracker's to judge (a hand laying it
+    # squarely: 15205); read less, it is set aside (17204 at 94.8 s: that cloth read pink-1
+    # at 0.25 once seat 1's pink-1 topped the stack beside it)
+    assert read("yellow-2", conf=0.45, scale=0.9, before=80.0) == [C("yellow-2")] * 2
+    assert read("yellow-2", scale=0.9, before=80.0) == [C("yellow-2")]
 
 
 def test_a_part_of_a_card_boxed_again_with_its_face_is_marked_a_part() -> None:

@@ -19,7 +19,7 @@ from engine.cards import Card, Colour
 from engine.moves import Source
 from engine.observations import Observation
 from vision.card_priors import twin
-from vision.table_view import Pile, VisibleState
+from vision.table_view import BESIDE_READ, Pile, VisibleState
 from vision.tracker.events import Phase, Question, TrackerEvent
 from vision.tracker.model import (
     SAME_KIN_PLACE,
@@ -91,7 +91,7 @@ class TrackerBase:
         self.part_shift = 0.1  # ... a stack top's part lies this close (card diagonals)
         # a second pile with a stack top's face counts as its twin beside it (a hand there)
         # when read this surely (see _same_face_nearby)
-        self.beside_read = 0.4
+        self.beside_read = BESIDE_READ
         # a stack top gone from its seat as a new discard card landed whose reading gives it
         # left_share or more, or reads its colour (the top read surely before): it was
         # played from there and is misread on the discard

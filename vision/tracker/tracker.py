@@ -13,7 +13,7 @@ from engine.cards import Card
 from engine.moves import Move, Source
 from engine.observations import RoundOver, RoundStarted
 from vision.card_priors import possible, twin
-from vision.table_view import STATE_CONFIDENCE, SURE_FACE, Pile, VisibleState
+from vision.table_view import STATE_CONFIDENCE, SURE_FACE, Pile, StackPlace, VisibleState
 from vision.tracker.events import BY_TOP, Decoded, Misread, Phase, Question, Resumed, TrackerEvent
 from vision.tracker.model import (
     STEADY_SHARE,
@@ -730,9 +730,10 @@ class Tracker(MoveReading):
                              before or self.committed)]
         return []
 
-    def stack_places(self) -> tuple[tuple[tuple[float, float, float], ...], ...]:
-        """Where each seat's known stacks lie: (x, y, card diagonal) each."""
-        return tuple(tuple((*st.centre, st.size) for st in seat) for seat in self.model.stacks)
+    def stack_places(self) -> tuple[tuple[StackPlace, ...], ...]:
+        """Where each seat's known stacks lie, and their colours."""
+        return tuple(tuple(StackPlace(*st.centre, st.size, st.colour) for st in seat)
+                     for seat in self.model.stacks)
 
     def discard_known(self) -> tuple[Pile, frozenset[Card]] | None:
         """In play: the discard pile as last committed, and every card known to lie in it
