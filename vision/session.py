@@ -208,7 +208,7 @@ class Session:
         state = self.view.read(detections, reveal=tr.wants_reveal,
                                stack_tops=tr.stack_faces() if tr.wants_reveal else None,
                                discard_known=tr.discard_known(), stacks=tr.stack_places(),
-                               may_land=tr.may_land(),
+                               may_land=tr.may_land(hands=True),
                                before=self.last.state.seen_piles if self.last.state else ())
         if closer is not None and state.discard is None and not tr.wants_reveal:
             # a discard card in a shadow: read it again closer (at a round's start any card,
@@ -620,7 +620,7 @@ class Session:
             return []
         now = Played(seat, Move.from_stack(card, colour))
         note = (f"{self.referee.observations[found]} was {now}: seat {seat}'s {colour.value} "
-                f"stack is empty now, so that {card} came from under its top")
+                f"stack shows no {card} now, so that {card} came from under its top")
         return self._corrected(found, now, note, t)[0]
 
     def _latest_this_round(self, seat: int | None, source: Source, card: Card) -> int | None:

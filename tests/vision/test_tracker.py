@@ -514,6 +514,36 @@ def test_a_stack_top_laid_under_the_old_top_s_reading_is_played_though_its_twin_
     assert moves(feed(s, peeks, clock, frames=15)) == []
 
 
+def test_a_hand_card_laid_under_the_old_top_s_reading_is_played_though_its_twin_lies_deep(
+) -> None:
+    """17602 at 191.3 s: seat 0's green-3 laid from its hand over the green-1, read 0.83,
+    the green-1 (0.71) boxed larger on top; the other green-3 lay two cards down, so the
+    card read was taken for it peeking out for 4 s - the next seat's collect told out of
+    turn. A hand may hold the twin of a card lying under two cards or more."""
+    s, clock = started(top="red-2")
+    pile = ["red-2"]
+    for card in ("blue-2", "blue-5", "red-5"):
+        pile.append(card)
+        assert moves(feed(s, scene(pile), clock)) == [f"hand:{card}"]
+    x, y = CENTRE
+    laid = table(("red-5", x, y, 0.9), ("red-2", x + 22, y + 30, 0.75))
+    ev = feed(s, laid, clock, frames=15)
+    assert moves(ev) == ["hand:red-2"] and not kinds(ev, "question")
+
+
+def test_a_twin_laid_on_its_twin_covers_no_more_than_one_card() -> None:
+    """16605 at 25.1 s: the round's first red-1 peeking out from under two red-5s laid
+    squarely was taken for its twin laid from a hand - a phantom play. Under a twin pair a
+    card lies one card deep; under two other faces, two."""
+    s, _ = started(top="red-1")
+    tracked = [TrackedCard(Card.parse(n), Card.parse(n)) for n in ("red-1", "red-5", "red-5")]
+    s.tracker.model.discard[:] = tracked
+    assert Card.parse("red-1") not in s.tracker.may_land(hands=True)
+    s.tracker.model.discard[1] = TrackedCard(Card.parse("green-5"), Card.parse("green-5"))
+    assert Card.parse("red-1") in s.tracker.may_land(hands=True)
+    assert Card.parse("red-1") not in s.tracker.may_land()  # no stack of the seat to move
+
+
 def test_two_moves_are_not_told_in_an_order_that_gives_another_table() -> None:
     """15305 at 95 s: seat 1's yellow-1 gone from its stack, the discard still read as its
     yellow-0. Seat 2's pink-0 (the other pink-0 under it) played unseen and covered by the
@@ -3148,6 +3178,31 @@ def test_a_stack_emptied_after_a_covered_card_was_taken_for_a_hand_play_corrects
     assert fixed.payload["observation"] == "seat 0: stack:pink-4"
     assert "covered-card" in [v["rule"] for v in fixed.payload["violations"]]
     assert any("from under its top" in e.payload["message"] for e in kinds(ev, "status"))
+
+
+def test_a_stack_showing_the_card_under_a_covered_card_taken_for_a_hand_play_corrects_it(
+        ) -> None:
+    """17602 at 113.8 s: seat 1's red-3 pulled from under its red-0 was read as a hand play;
+    when the red-0 was played, the stack showed the red-4 under both - a question. Here seat
+    0's pink-4 from between its pink-3 and pink-5: once the pink-5 is played and the stack
+    shows pink-3, the pink-4 came from under it - that play is corrected (and flagged)."""
+    s, clock, stacks = _collected("blue-0", [(0, "pink", "pink-3"), (1, "green", "green-2"),
+                                             (2, "yellow", "yellow-2"), (0, "pink", "pink-4"),
+                                             (1, "green", "green-3"), (2, "yellow", "yellow-3"),
+                                             (0, "pink", "pink-5"), (1, "green", "green-4"),
+                                             (2, "yellow", "yellow-4")])
+    stacks[0]["pink"].remove("pink-4")  # pulled out: the squared stack still shows pink-5
+    ev = [e for discard in (["blue-0", "pink-4"], ["pink-4", "pink-1"], ["pink-1", "pink-0"])
+          for e in feed(s, scene(discard, stacks), clock)]
+    assert moves(ev) == ["hand:pink-4", "hand:pink-1", "hand:pink-0"]
+    stacks[0]["pink"].remove("pink-5")
+    ev = feed(s, scene(["pink-0", "pink-5"], stacks), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:pink-5"] and not kinds(ev, "question")
+    (fixed,) = [e for e in kinds(ev, "verdict") if e.payload.get("corrects")]
+    assert fixed.payload["corrects"] == "hand:pink-4"
+    assert fixed.payload["observation"] == "seat 0: stack:pink-4"
+    assert "covered-card" in [v["rule"] for v in fixed.payload["violations"]]
+    assert any("shows no pink-4 now" in e.payload["message"] for e in kinds(ev, "status"))
 
 
 def test_a_stack_shown_empty_only_a_moment_corrects_nothing() -> None:

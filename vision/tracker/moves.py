@@ -301,28 +301,36 @@ class MoveReading(DiscardReading):
 
     def _emptied(self, results: Sequence[tuple[_Candidate, TableModel]], observed: Key
                  ) -> list[tuple[_Candidate, TableModel]]:
-        """A stack play after which the table shows that stack gone (settled: the card
-        under it may show a moment later, 10606), where the model keeps one card under the
-        card played - a card that also lies in the discard pile, taken
-        there for a hand play: it came from under this top (a covered card played, read as
-        a hand play: 10306 at 131 s), and the stack is empty now. The one such move, with
-        the earlier play to correct (:attr:`Decoded.covered`); empty otherwise."""
+        """A stack play after which the table shows that stack without the card the model
+        keeps under the card played - gone (settled: the card under it may show a moment
+        later, 10606) or showing the card under that one - where that card also lies in the
+        discard pile, taken there for a hand play: it came from under this top (a covered
+        card played, read as a hand play: 10306 at 131 s, the stack empty after; 17602 at
+        113.8 s: seat 1's red-3 pulled from under its red-0, then the red-0 played, the
+        stack showing the red-4 under both - a question). The one such move, with the
+        earlier play to correct (:attr:`Decoded.covered`); empty otherwise."""
         out = []
         for c, m in results:
             if c.seat is None or c.move.source is not Source.STACK or c.move.stack is None:
                 continue
             st = m.stack_of(c.seat, c.move.stack)
-            if st is None or len(st.cards) != 1:
+            if st is None or not st.cards:
                 continue
-            x = st.cards[0]
+            x = st.cards[-1]
             if not any(d.card == x.card for d in m.discard[:-1]):
                 continue
             m2 = copy.deepcopy(m)
-            m2.stacks[c.seat] = [s for s in m2.stacks[c.seat] if s.colour is not st.colour]
+            left = m2.stack_of(c.seat, c.move.stack)
+            assert left is not None
+            left.cards.pop()
+            if not left.cards:
+                m2.stacks[c.seat] = [s for s in m2.stacks[c.seat] if s is not left]
             if m2.key() == observed:
-                note = (f"seat {c.seat}'s {st.colour.value} stack is empty after {c.move.card} "
-                        f"left it: the {x.card} the companion kept under it was the one played "
-                        "earlier, from under the top (a covered card), not from a hand")
+                shows = (f"shows {left.top.card}" if left.cards else "is empty")
+                note = (f"seat {c.seat}'s {st.colour.value} stack {shows} after "
+                        f"{c.move.card} left it: the {x.card} the companion kept under it was "
+                        "the one played earlier, from under the top (a covered card), not "
+                        "from a hand")
                 out.append((dataclasses.replace(c, notes=(*c.notes, note),
                                                 covered=(c.seat, c.move.stack, x.card)), m2))
         return out if len(out) == 1 else []

@@ -747,16 +747,27 @@ class Tracker(MoveReading):
             return None
         return self.committed.discard, frozenset(_faces(self.model.discard))
 
-    def may_land(self) -> frozenset[Card]:
+    def may_land(self, hands: bool = False) -> frozenset[Card]:
         """The seat to move's stack tops, but faces of the discard's top two cards: where
         no seat shows one, a card read surely in the pile that is it may be that top just
         laid - not its twin (if one lies in the pile, it lies under two cards or more)
-        peeking out (see :meth:`TableView.read`)."""
+        peeking out (see :meth:`TableView.read`). ``hands``: also the faces lying under two
+        cards or more of which a copy is unseen (a hand may hold it: 17602 at 191.3 s, seat
+        0's green-3 laid over the green-1 from its hand, the other green-3 two cards down,
+        was taken for that one peeking out for 4 s - the next seat's collect told out of
+        turn, and the round ended a move early). A twin laid on its twin covers no more than
+        one card does (16605 at 25.1 s: the round's first red-1 peeking out from under two
+        red-5s, taken for its twin laid - a phantom play)."""
         k = self._turn()
         if k is None or self.phase is not Phase.PLAYING:
             return frozenset()
-        near = _faces(self.model.discard[-2:])
-        return frozenset({st.top.card for st in self.model.stacks[k]} - near)
+        pile = self.model.discard
+        near = _faces(pile[-2:])
+        out = {st.top.card for st in self.model.stacks[k]}
+        if hands:
+            seen = self.model.seen()
+            out |= {c for c in _faces(_under_two(pile)) if possible(c, seen)}
+        return frozenset(out - near)
 
     def discard_under(self) -> Pile | None:
         """The discard pile as committed before its top changed last: the card now under
@@ -901,3 +912,14 @@ class Tracker(MoveReading):
     def end_reveal(self) -> None:
         """The reveal was entered by hand: stop waiting for it on the table."""
         self.phase = Phase.WAITING
+
+
+def _under_two(pile: Sequence[TrackedCard]) -> Sequence[TrackedCard]:
+    """The cards of a discard ``pile`` (bottom first) under two cards or more of other faces
+    than each other: a twin laid on its twin covers what that twin covered."""
+    layers, k = 0, len(pile)
+    while k > 0 and layers < 2:
+        k -= 1
+        if k == len(pile) - 1 or pile[k].card != pile[k + 1].card:
+            layers += 1
+    return pile[:k] if layers == 2 else []
