@@ -330,6 +330,10 @@ class StackPlace(NamedTuple):
     size: float
     colour: Colour | None = None
 
+    def covers(self, point: Sequence[float] | np.ndarray) -> bool:
+        """``point`` lies on this stack: within half a card diagonal of its centre."""
+        return float(np.hypot(point[0] - self.x, point[1] - self.y)) <= 0.5 * self.size
+
 
 def by_stacks(codes: np.ndarray, pts: np.ndarray, stacks: Sequence[Sequence[StackPlace]],
               near: float = 1.0, colours: Sequence[Colour | None] = ()) -> np.ndarray:
@@ -344,18 +348,16 @@ def by_stacks(codes: np.ndarray, pts: np.ndarray, stacks: Sequence[Sequence[Stac
     for a second blue stack of seat 0 - the collect was lost, and the next one with it)."""
     out = codes.copy()
     n = len(stacks)
-    places = [[StackPlace(*s) for s in seat] for seat in stacks]
 
     def nearest(seat: int, p: np.ndarray) -> float:
         return min((float(np.hypot(*(p - (s.x, s.y)))) / max(s.size, 1e-9)
-                    for s in places[seat]), default=np.inf)
+                    for s in stacks[seat]), default=np.inf)
 
     def other_stack(seat: int, i: int) -> bool:
         """``seat`` collects card ``i``'s colour in a stack the card does not lie on."""
         colour = colours[i] if i < len(colours) else None
-        return colour is not None and any(
-            s.colour == colour and float(np.hypot(*(pts[i] - (s.x, s.y)))) > 0.5 * s.size
-            for s in places[seat])
+        return colour is not None and any(s.colour == colour and not s.covers(pts[i])
+                                          for s in stacks[seat])
 
     for i, code in enumerate(codes):
         if not 0 <= code < n:
@@ -383,20 +385,17 @@ def second_stacks(piles: Sequence[Pile], places: Sequence[StackPlace],
     became one question; 17204 at 80.9 s: dotted red cloth between seat 1's green-5 and
     pink-2, boxed whole and read pink-1 at 0.25-0.28 for 11 s; 17106 at 29.6 s: seat 2's
     pink-2 on its way to the pink-3, read 0.26-0.44, is that collect coming)."""
-    def on(pile: Pile, s: StackPlace) -> bool:
-        return float(np.hypot(pile.centre[0] - s.x, pile.centre[1] - s.y)) <= 0.5 * s.size
-
     def still(pile: Pile) -> bool:
         return any(q.top == pile.top and not pile.moved_from(q) for q in before)
 
     def second(pile: Pile) -> bool:
         colour = pile.top.colour
         return pile.confidence < below and colour is not None and any(
-            s.colour == colour and not on(pile, s)
+            s.colour == colour and not s.covers(pile.centre)
             and (pile.size < small * s.size or still(pile))
-            and any(q is not pile and q.top.colour == colour and on(q, s)
+            and any(q is not pile and q.top.colour == colour and s.covers(q.centre)
                     and (q.top != pile.top or pile.confidence < twin) for q in piles)
-            for s in map(lambda s: StackPlace(*s), places))
+            for s in places)
 
     return [p for p in piles if second(p)]
 
@@ -531,8 +530,11 @@ class TableView:
         pts = centres(d)
         quads = _quads(d)
         codes = self.calibration.zone_codes(pts)
-        if stacks is not None:
-            codes = by_stacks(codes, pts, stacks, colours=_colours(d))
+        colours: list[Colour | None] = []
+        if stacks is not None:  # (x, y, size) tuples too: as places
+            stacks = [[StackPlace(*s) for s in seat] for seat in stacks]
+            colours = _colours(d)
+            codes = by_stacks(codes, pts, stacks, colours=colours)
         codes = on_the_discard(codes, quads)
         discard_piles, seat_piles = self._piles(d, quads, pts, codes)
         discard = main_pile(discard_piles)
@@ -555,7 +557,7 @@ class TableView:
             else:
                 far = self.calibration.zone_codes(pts, reveal=True)
                 laid = self._piles(d, quads, pts, far if stacks is None
-                                   else by_stacks(far, pts, stacks, colours=_colours(d)))[1]
+                                   else by_stacks(far, pts, stacks, colours=colours))[1]
             reveals = tuple(self._reveal(laid[k], stack_tops[k] if stack_tops else (),
                                          stacks[k] if stacks else ())
                             for k in range(n_seats))
@@ -799,9 +801,7 @@ class TableView:
         for pile in out:
             hit = next((k for k in left if k < len(places)
                         and any(twin(f) == pile.top for f in tops[k])
-                        and np.hypot(pile.centre[0] - places[k][0],
-                                     pile.centre[1] - places[k][1]) <= 0.5 * places[k][2]),
-                       None)
+                        and places[k].covers(pile.centre)), None)
             if hit is not None:
                 left.remove(hit)
             else:

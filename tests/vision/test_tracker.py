@@ -3173,11 +3173,17 @@ def test_a_stack_emptied_after_a_covered_card_was_taken_for_a_hand_play_corrects
     assert moves(ev) == ["hand:pink-4", "hand:pink-1", "hand:blue-1"]
     ev = feed(s, scene(["blue-1", "pink-5"], {1: stacks[1], 2: stacks[2]}), clock, frames=20)
     assert moves(ev) == ["seat 0: stack:pink-5"] and not kinds(ev, "question")
+    _assert_pink_4_corrected_to_covered(ev, "from under its top")
+
+
+def _assert_pink_4_corrected_to_covered(ev: list[Event], note: str) -> None:
+    """``ev`` corrects the hand play of pink-4 to seat 0's stack play, flagged
+    ``covered-card``, with a status message holding ``note``."""
     (fixed,) = [e for e in kinds(ev, "verdict") if e.payload.get("corrects")]
     assert fixed.payload["corrects"] == "hand:pink-4"
     assert fixed.payload["observation"] == "seat 0: stack:pink-4"
     assert "covered-card" in [v["rule"] for v in fixed.payload["violations"]]
-    assert any("from under its top" in e.payload["message"] for e in kinds(ev, "status"))
+    assert any(note in e.payload["message"] for e in kinds(ev, "status"))
 
 
 def test_a_stack_showing_the_card_under_a_covered_card_taken_for_a_hand_play_corrects_it(
@@ -3198,11 +3204,7 @@ def test_a_stack_showing_the_card_under_a_covered_card_taken_for_a_hand_play_cor
     stacks[0]["pink"].remove("pink-5")
     ev = feed(s, scene(["pink-0", "pink-5"], stacks), clock, frames=20)
     assert moves(ev) == ["seat 0: stack:pink-5"] and not kinds(ev, "question")
-    (fixed,) = [e for e in kinds(ev, "verdict") if e.payload.get("corrects")]
-    assert fixed.payload["corrects"] == "hand:pink-4"
-    assert fixed.payload["observation"] == "seat 0: stack:pink-4"
-    assert "covered-card" in [v["rule"] for v in fixed.payload["violations"]]
-    assert any("shows no pink-4 now" in e.payload["message"] for e in kinds(ev, "status"))
+    _assert_pink_4_corrected_to_covered(ev, "shows no pink-4 now")
 
 
 def test_a_stack_shown_empty_only_a_moment_corrects_nothing() -> None:
