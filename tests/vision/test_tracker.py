@@ -418,6 +418,27 @@ def test_a_stack_top_read_surely_landing_then_otherwise_unsurely_is_one_play() -
     assert moves(ev) == ["seat 1: stack:yellow-2"]
 
 
+def _yellow_2_landing_then_read(reading: dict[str, float], conf: float) -> list[Event]:
+    """Seat 1's yellow-2 read coming down (surely in one frame), then read ``conf`` (its
+    faces ``reading``) where it lies."""
+    s, clock, stacks = _yellow_stack_game(0.9)
+    ev = feed(s, _landed(stacks, {"yellow-2": 0.7, "yellow-0": 0.05}, dy=-30.0), clock,
+              frames=1)
+    ev += feed(s, _landed(stacks, {"yellow-2": 0.45, "yellow-0": 0.1}, dy=-12.0), clock,
+               frames=1)
+    lying = _landed(stacks, reading)
+    lying.confidence[0] = conf
+    return ev + feed(s, lying, clock, frames=20)
+
+
+def test_a_stack_top_read_landing_then_otherwise_barely_surely_is_one_play() -> None:
+    """17804 at 125.7 s: seat 0's blue-2 read 0.68 and 0.48 coming down, then blue-5 at
+    0.51-0.57 where it lay: taken for the blue-2 covered at once by a card from a hand (a
+    phantom, two false alerts)."""
+    unsure = {"yellow-3": 0.6, "yellow-0": 0.25, "yellow-2": 0.02}
+    assert moves(_yellow_2_landing_then_read(unsure, 0.55)) == ["seat 1: stack:yellow-2"]
+
+
 def test_a_stack_play_out_of_turn_misread_as_it_settled_is_not_also_the_turn_s_play(
 ) -> None:
     """14503 at 128.9 s: seat 3's red-5, played from its stack while seat 2 was to move, was
@@ -2884,6 +2905,33 @@ def test_a_stack_top_never_read_on_the_discard_is_one_misread_move() -> None:
     assert moves(ev) == ["seat 2: stack:green-1"]
 
 
+def _seat_0_s_stack_unread(discard_lost: int, then: str = "red-3"
+                           ) -> tuple[list[Event], list[Event]]:
+    """Seat 0 (to move) has its yellow-2 unread for 6 s - lost to the finder, no arm over
+    it - while the discard (red-3) is out of sight for ``discard_lost`` frames, then shows
+    ``then``; then the yellow-2 shows again. The events of both spans."""
+    s, clock, stacks = _one_stack_each("red-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    gone = {1: stacks[1], 2: stacks[2]}
+    ev = feed(s, scene([], gone), clock, frames=discard_lost) if discard_lost else []
+    ev += feed(s, scene(["red-3", then] if then != "red-3" else [then], gone), clock,
+               frames=60)
+    return ev, feed(s, scene(["red-3"], stacks), clock, frames=10)
+
+
+def test_a_stack_top_unread_while_the_discard_lay_in_sight_is_not_played_and_covered(
+) -> None:
+    """17701 at 164.1 s: seat 3's pink-4 lost to the finder for seconds while the joker on
+    the discard was read still all the while - taken for the pink-4 played and covered by
+    the other joker (a phantom pair; the turn order out, two false alerts, the round).
+    A card played and covered unseen needs the discard out of sight a moment."""
+    unread, back = _seat_0_s_stack_unread(0)
+    assert moves(unread) == [] and moves(back) == []
+    assert len(kinds(unread, "question")) == 1  # what happened to it? (asked, not guessed)
+    unread, _ = _seat_0_s_stack_unread(3, then="red-1")  # the discard hidden, then covered
+    assert moves(unread) == ["seat 0: stack:yellow-2", "hand:red-1"]
+
+
 def test_the_discard_top_s_twin_in_the_hand_of_the_seat_to_move_beats_a_stack_it_hid() -> None:
     """Seat 0's hand, holding the discard top's twin (red-3), hid its yellow-2 stack a while;
     then seat 1 collected. Seat 0 may have collected the other yellow-2 unseen, or laid the
@@ -4186,6 +4234,37 @@ def test_the_old_top_boxed_across_on_its_spot_is_no_play() -> None:
     assert moves(_old_top_boxed_across(frames=6, shift=8.0)) == ["hand:red-0"]  # elsewhere
 
 
+def _old_top_read_otherwise_then_back(back_frames: int, conf: float = 0.55) -> list[Event]:
+    """The discard's red-5 lies still; it is boxed square and read red-0 at ``conf`` for
+    0.5 s (taken as a play), then read as before, where it lay, in ``back_frames`` frames
+    (too few to commit); then a red-2 is laid aside of it. (The card memory is switched
+    off: it reads the square box as the red-5 here.)"""
+    s, clock = started(top="red-5", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
+    x, y = CENTRE
+    feed(s, outlined(table(("red-5", x, y, 0.7))), clock, frames=5)
+    square = outlined(table(("red-0", x + 5, y + 4, conf, {"red-0": 0.8})),
+                      {0: (W * 1.4, W * 1.4, 0.0)})
+    ev = feed(s, square, clock, frames=5)
+    ev += feed(s, outlined(table(("red-5", x, y, 0.7))), clock, frames=back_frames)
+    return ev + feed(s, outlined(table(("red-2", x + 30, y + 20, 0.9))), clock, frames=8)
+
+
+def test_a_play_read_unsurely_then_the_old_top_seen_where_it_lay_is_taken_back() -> None:
+    """17705 at 102.0 s: the still blue-5 boxed square, read blue-0 at 0.51-0.57 for 0.5 s
+    (taken as a hand play), then blue-5 again where it lay in four frames before seat 0's
+    blue-3 came: the play is taken back, the blue-3 is seat 0's in turn (it was told out
+    of turn). Not when the old top showed in fewer than three frames, nor when the play
+    was read surely."""
+    ev = _old_top_read_otherwise_then_back(back_frames=3)
+    assert [e.payload["takes_back"] for e in kinds(ev, "status")
+            if "takes_back" in e.payload] == ["hand:red-0"]
+    assert moves(ev) == ["hand:red-0", "hand:red-2"]
+    assert [e.payload["seat"] for e in kinds(ev, "verdict")][-1] == 0
+    for case in (dict(back_frames=2), dict(back_frames=3, conf=0.8)):
+        ev = _old_top_read_otherwise_then_back(**case)  # type: ignore[arg-type]
+        assert not [e for e in kinds(ev, "status") if "takes_back" in e.payload], case
+
+
 def _seat_0_s_stack_hidden_then_seat_1_collects(top: str) -> list[Event]:
     """Seat 0 (``top`` on its yellow stack, the discard red-3) is to move; an arm hides its
     stack 0.8 s and it lies as before; then seat 1 collects pink-5 onto its pink-4."""
@@ -4358,7 +4437,8 @@ def test_three_moves_at_once_may_cover_stack_tops_on_the_discard() -> None:
             (["blue-3", "blue-4"], {0: {"yellow": ["yellow-4"]}, 1: {"green": ["green-4"]}})):
         feed(s, scene(discard, stacks), clock)
     assert len(s.referee.observations) == 4 and s.referee.to_move == 0
-    ev = feed(s, scene(["blue-4", "red-4"]), clock, frames=15)
+    ev = feed(s, scene([]), clock, frames=3)  # arms over the table (the discard too)
+    ev += feed(s, scene(["blue-4", "red-4"]), clock, frames=15)
     assert moves(ev) == ["seat 0: stack:yellow-4", "seat 1: stack:green-4", "hand:red-4"]
     assert rules(ev) == [] and not kinds(ev, "question")
 

@@ -153,6 +153,7 @@ class TrackerBase:
         # the old top seen again where it lay within back_s of a hand play onto it: that
         # play was the old top misread
         self.back_s = back_s
+        self._back_frames = 0  # ... frames it was read so since that play (see _seen_back)
         # a discard face read steadily this long is a card laid (see _steady)
         self.steady_s = 2.0
         self._steady_read: tuple[Card | None, float] = (None, 0.0)  # that face, since when
@@ -201,6 +202,7 @@ class TrackerBase:
         self._read_at: dict[Card, list[float]] = {}  # ... each time it was read
         self._still_box: dict[Card, tuple[Pile, float]] = {}  # ... its last box, still since
         self._still_read: dict[Card, float] = {}  # ... how surely it was read there at best
+        self._best_read: dict[Card, float] = {}  # ... how surely it was read at best
         self._discard_lost = False  # ... a frame showed no discard pile (a hand over it)
         # the referee reshuffled the discard pile under its top since the last move: the top
         # was lifted off the pile and laid back, wherever it lies now
@@ -300,7 +302,7 @@ class TrackerBase:
         if moved:
             self._moved_at = self._now
             self._held_meanwhile = False
-            self._last_laid = None
+            self._last_laid, self._back_frames = None, 0
             self._squared = False
             self.hand_from = frozenset()
             self.touched = frozenset(self._touched | (self._often(self._twin_frames)
@@ -340,6 +342,7 @@ class TrackerBase:
             self._read_at.clear()
             self._still_box.clear()
             self._still_read.clear()
+            self._best_read.clear()
             live = {_top_key(seat, st) for seat, stacks in enumerate(self.model.stacks)
                     for st in stacks}
             for misreads in (self._misreads, self._misread_since):

@@ -330,13 +330,23 @@ class DiscardReading(StackReading):
         card's last reading: ``first``'s card read otherwise as it settled - no hand lays
         a card on another a moment after it came down (14503 at 74 s: a yellow-2 read 0.63-
         0.66 in two frames as it came down, then yellow-3 at 0.34-0.49 from the next frame
-        on, was taken for the yellow-2 covered at once by a yellow-3 from a hand)."""
+        on, was taken for the yellow-2 covered at once by a yellow-3 from a hand). Read
+        barely surely (below ``part_read``), too, where ``first``'s card was never read
+        lying still (in two frames from one box): it was read only coming down (17804 at
+        125.7 s: a blue-2 read 0.68 and 0.48 coming down, then blue-0 and blue-5 by turns,
+        blue-5 at 0.51-0.57 for 1.6 s - taken for the blue-2 covered by a blue-0 from a
+        hand, a phantom and two false alerts; 14701 at 135 s: a red-2 read 2 s where it lay,
+        then a red-0 laid squarely on it, read 0.6 - two moves)."""
         was = self._read_span(first.seen_as)
         now = self._read_span(second.seen_as)
-        return (second.seat is None and second.move.source is Source.HAND
-                and was is not None and now is not None
-                and not self._landed_frames[second.seen_as]
-                and now[0] - was[1] < self.settle_s)
+        if (second.seat is not None or second.move.source is not Source.HAND
+                or was is None or now is None or now[0] - was[1] >= self.settle_s):
+            return False
+        if not self._landed_frames[second.seen_as]:
+            return True
+        still = self._still_box.get(first.seen_as)
+        lay_still = still is not None and was[1] > still[1]
+        return self._best_read.get(second.seen_as, 0.0) < self.part_read and not lay_still
 
     def _twin_laid_on_top(self, state: VisibleState) -> bool:
         """The discard's top, read with its face surely, lies elsewhere than at the last

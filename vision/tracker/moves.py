@@ -21,6 +21,7 @@ from vision.tracker.model import (
     Key,
     Place,
     TableModel,
+    TrackedStack,
     _apart,
     _Candidate,
     _covers,
@@ -126,7 +127,8 @@ class MoveReading(DiscardReading):
         # a stack top played to the discard and covered there by the second move leaves no
         # trace on the discard: try every stack top as a first move too
         unstacked = [_top_played(seat, st)
-                     for seat, stacks in enumerate(self.model.stacks) for st in stacks]
+                     for seat, stacks in enumerate(self.model.stacks) for st in stacks
+                     if self._covered_unseen(st)]
         for c1, m1 in [*results, *((c, self._after(c)) for c in unstacked)]:
             for c2 in self._candidates(state, m1):
                 m2 = self._after(c2, m1)
@@ -165,6 +167,15 @@ class MoveReading(DiscardReading):
         # at 95 s, seat 2's pink-0 "played" onto the discard and covered by seat 1's yellow-1)
         return list(in_turn[0]) if len(in_turn) == 1 else []
 
+    def _covered_unseen(self, st: TrackedStack) -> bool:
+        """``st``'s top may have been played to the discard and covered there by a later
+        move: it was read there since the last move, or the discard was out of sight a
+        moment - a card laid on a pile in sight is read there (17701 at 164.1 s: seat 3's
+        pink-4 lost to the finder for seconds, the joker on the discard read still all the
+        while - taken as the pink-4 played and covered by the other joker, a phantom pair;
+        at 168.6 s, with two collects, a phantom three)."""
+        return self._discard_lost or bool(self._read_frames[st.top.seen_as])
+
     def _three(self, state: VisibleState, observed: Key,
                results: Sequence[tuple[_Candidate, TableModel]], laid: Collection[Card] = ()
                ) -> list[_Candidate]:
@@ -193,7 +204,7 @@ class MoveReading(DiscardReading):
             seat = seats[i]
             shown = {p.top for p in state.seats[seat]}
             unstacked = [_top_played(seat, st) for st in m.stacks[seat]
-                         if st.top.seen_as not in shown]
+                         if st.top.seen_as not in shown and self._covered_unseen(st)]
             nexts = [*(results if i == 0 else ((c, self._after(c, m))
                                                for c in self._candidates(state, m))),
                      *((c, self._after(c, m)) for c in (*unstacked, *hands))]

@@ -141,12 +141,15 @@ class Tracker(MoveReading):
                     self._face_frames[raw.discard.top] += 1
                     self._face_first.setdefault(raw.discard.top, t)
                 self._read_at.setdefault(raw.discard.top, []).append(t)
+                self._best_read[raw.discard.top] = max(
+                    self._best_read.get(raw.discard.top, 0.0), raw.discard.confidence)
                 box = self._still_box.get(raw.discard.top)
                 if box is None or raw.discard.jitters_from(box[0]):
                     self._still_box[raw.discard.top] = (raw.discard, t)
                     self._still_read[raw.discard.top] = 0.0
                 self._still_read[raw.discard.top] = max(self._still_read[raw.discard.top],
                                                         raw.discard.confidence)
+            self._back_frames += self._old_top_back(raw.discard)
             if (raw.discard is not None and raw.discard.confidence >= self.unsure_read
                     and not self._top_misread_in_place(raw.discard)):
                 self._landed_frames[raw.discard.top] += 1
@@ -532,7 +535,8 @@ class Tracker(MoveReading):
             self._back_as_before()
             self._commit(state, moved=False)
             return []
-        back = self._taken_back(state, observed, t) or self._read_again(state, t)
+        back = (self._taken_back(state, observed, t) or self._read_again(state, t)
+                or self._seen_back(state, t))
         if back:
             return back
         waited = self._astride_wait
@@ -827,6 +831,32 @@ class Tracker(MoveReading):
         return [Misread(f"{where} shows {now.top} again, where it lay: "
                         f"{last.move} was {now.top} misread for a moment", t, state,
                         taken_back=last.move)]
+
+    def _old_top_back(self, d: Pile | None) -> bool:
+        """``d`` reads, surely, the card the last hand play was laid on, its box lying as it
+        lay then (:meth:`Pile.jitters_from`)."""
+        last = self._last_laid
+        return (last is not None and d is not None and last.move.seat is None
+                and d.top == last.under.top and d.confidence >= self.unsure_read
+                and not d.jitters_from(last.under))
+
+    def _seen_back(self, state: VisibleState, t: float) -> list[TrackerEvent]:
+        """The last move, a hand play read below ``part_read``, within ``back_s``, and the
+        card it was laid on read surely since, as it lay, in ``min_frames`` frames - too few
+        for that table to be committed before the next move came: the play was the old top
+        misread. It is taken back, and the table decoded again from before it (17705 at
+        102.0 s: the still blue-5 boxed square, read blue-0 at 0.51-0.57 for 0.5 s, then
+        blue-5 again in four frames before seat 0's blue-3 came - a phantom hand play, and
+        seat 0's play out of turn)."""
+        last = self._last_laid
+        if (last is None or last.move.seat is not None or last.played is None
+                or last.played.confidence >= self.part_read
+                or t - last.at > self.back_s + 1e-9 or self._back_frames < self.min_frames):
+            return []
+        self.model, self._last_laid = last.model, None
+        return [Misread(f"the discard showed {last.under.top} again where it lay: "
+                        f"{last.move} was {last.under.top} misread for a moment",
+                        t, state, taken_back=last.move), *self._decode(state, t)]
 
     def _read_again(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         """Within ``back_s`` of a hand play read from a box astride two cards
