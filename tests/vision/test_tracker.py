@@ -4234,17 +4234,18 @@ def test_the_old_top_boxed_across_on_its_spot_is_no_play() -> None:
     assert moves(_old_top_boxed_across(frames=6, shift=8.0)) == ["hand:red-0"]  # elsewhere
 
 
-def _old_top_read_otherwise_then_back(back_frames: int, conf: float = 0.55) -> list[Event]:
-    """The discard's red-5 lies still; it is boxed square and read red-0 at ``conf`` for
-    0.5 s (taken as a play), then read as before, where it lay, in ``back_frames`` frames
-    (too few to commit); then a red-2 is laid aside of it. (The card memory is switched
-    off: it reads the square box as the red-5 here.)"""
+def _old_top_read_otherwise_then_back(back_frames: int, conf: float = 0.55,
+                                      misread: int = 5) -> list[Event]:
+    """The discard's red-5 lies still; it is boxed square and read red-0 at ``conf`` in
+    ``misread`` frames (taken as a play after 0.4 s), then read as before, where it lay,
+    in ``back_frames`` frames (too few to commit); then a red-2 is laid aside of it. (The
+    card memory is switched off: it reads the square box as the red-5 here.)"""
     s, clock = started(top="red-5", memory=CardMemory(CARD_NAMES, same_place_iou=2.0))
     x, y = CENTRE
     feed(s, outlined(table(("red-5", x, y, 0.7))), clock, frames=5)
     square = outlined(table(("red-0", x + 5, y + 4, conf, {"red-0": 0.8})),
                       {0: (W * 1.4, W * 1.4, 0.0)})
-    ev = feed(s, square, clock, frames=5)
+    ev = feed(s, square, clock, frames=misread)
     ev += feed(s, outlined(table(("red-5", x, y, 0.7))), clock, frames=back_frames)
     return ev + feed(s, outlined(table(("red-2", x + 30, y + 20, 0.9))), clock, frames=8)
 
@@ -4253,13 +4254,15 @@ def test_a_play_read_unsurely_then_the_old_top_seen_where_it_lay_is_taken_back()
     """17705 at 102.0 s: the still blue-5 boxed square, read blue-0 at 0.51-0.57 for 0.5 s
     (taken as a hand play), then blue-5 again where it lay in four frames before seat 0's
     blue-3 came: the play is taken back, the blue-3 is seat 0's in turn (it was told out
-    of turn). Not when the old top showed in fewer than three frames, nor when the play
-    was read surely."""
-    ev = _old_top_read_otherwise_then_back(back_frames=3)
-    assert [e.payload["takes_back"] for e in kinds(ev, "status")
-            if "takes_back" in e.payload] == ["hand:red-0"]
-    assert moves(ev) == ["hand:red-0", "hand:red-2"]
-    assert [e.payload["seat"] for e in kinds(ev, "verdict")][-1] == 0
+    of turn). So too when the misread lasted 2 s (17905 at 94.0-95.4 s: the pink-1 read
+    pink-2 under a hand, then pink-1 where it lay until seat 3's collect came). Not when
+    the old top showed in fewer than three frames, nor when the play was read surely."""
+    for misread in (5, 20):
+        ev = _old_top_read_otherwise_then_back(back_frames=3, misread=misread)
+        assert [e.payload["takes_back"] for e in kinds(ev, "status")
+                if "takes_back" in e.payload] == ["hand:red-0"]
+        assert moves(ev) == ["hand:red-0", "hand:red-2"]
+        assert [e.payload["seat"] for e in kinds(ev, "verdict")][-1] == 0
     for case in (dict(back_frames=2), dict(back_frames=3, conf=0.8)):
         ev = _old_top_read_otherwise_then_back(**case)  # type: ignore[arg-type]
         assert not [e for e in kinds(ev, "status") if "takes_back" in e.payload], case

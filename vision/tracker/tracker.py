@@ -834,26 +834,39 @@ class Tracker(MoveReading):
 
     def _old_top_back(self, d: Pile | None) -> bool:
         """``d`` reads, surely, the card the last hand play was laid on, its box lying as it
-        lay then (:meth:`Pile.jitters_from`)."""
+        lay then (:meth:`Pile.jitters_from`; a card laid on it would hide it), within
+        ``back_s`` of that play or of the last reading of its face since."""
         last = self._last_laid
-        return (last is not None and d is not None and last.move.seat is None
+        if last is None or last.played is None:
+            return False
+        read = max(self._read_at.get(last.played.top, [last.at]))
+        return (d is not None and last.move.seat is None
+                and self._now - max(last.at, read) <= self.back_s + 1e-9
                 and d.top == last.under.top and d.confidence >= self.unsure_read
                 and not d.jitters_from(last.under))
 
     def _seen_back(self, state: VisibleState, t: float) -> list[TrackerEvent]:
-        """The last move, a hand play read below ``part_read``, within ``back_s``, and the
-        card it was laid on read surely since, as it lay, in ``min_frames`` frames - too few
-        for that table to be committed before the next move came: the play was the old top
-        misread. It is taken back, and the table decoded again from before it (17705 at
-        102.0 s: the still blue-5 boxed square, read blue-0 at 0.51-0.57 for 0.5 s, then
-        blue-5 again in four frames before seat 0's blue-3 came - a phantom hand play, and
-        seat 0's play out of turn)."""
+        """The last move, a hand play read below ``part_read``, and the card it was laid on
+        read surely since, as it lay, in ``min_frames`` frames within ``back_s`` of the
+        play's face last read (:meth:`_old_top_back`) - too few, or too unsteadily, for that
+        table to be committed before the next move came (:meth:`_taken_back`): the play was
+        the old top misread. It is taken back, and the table decoded again from
+        before it (17705 at 102.0 s: the still blue-5 boxed square, read blue-0 at 0.51-0.57
+        for 0.5 s, then blue-5 again in four frames before seat 0's blue-3 came - a phantom
+        hand play, and seat 0's play out of turn; 17905 at 94.0 s: the pink-1 read pink-2 at
+        0.5-0.59 under a hand for 1.4 s, then pink-1 where it lay, its box unsteady, until
+        seat 3's collect came at 96.0 s - a phantom play and a question)."""
         last = self._last_laid
         if (last is None or last.move.seat is not None or last.played is None
                 or last.played.confidence >= self.part_read
-                or t - last.at > self.back_s + 1e-9 or self._back_frames < self.min_frames):
+                or self._back_frames < self.min_frames):
             return []
         self.model, self._last_laid = last.model, None
+        face = last.played.top  # its readings since were the old top's: no card landing
+        for frames, first in ((self._landed_frames, self._landed_first),
+                              (self._face_frames, self._face_first)):
+            frames.pop(face, None)
+            first.pop(face, None)
         return [Misread(f"the discard showed {last.under.top} again where it lay: "
                         f"{last.move} was {last.under.top} misread for a moment",
                         t, state, taken_back=last.move), *self._decode(state, t)]
