@@ -27,6 +27,7 @@ from vision.tracker.model import (
     _faces,
     _in_deck,
     _key,
+    _LastLaid,
     _lies_as,
     _twin_stays,
 )
@@ -837,11 +838,11 @@ class Tracker(MoveReading):
         lay then (:meth:`Pile.jitters_from`; a card laid on it would hide it), within
         ``back_s`` of that play or of the last reading of its face since."""
         last = self._last_laid
-        if last is None or last.played is None:
-            return False
+        if (d is None or last is None or last.move.seat is not None or last.played is None
+                or last.played.confidence >= self.part_read):
+            return False  # (only an unsure hand play may be taken back so: _seen_back)
         read = max(self._read_at.get(last.played.top, [last.at]))
-        return (d is not None and last.move.seat is None
-                and self._now - max(last.at, read) <= self.back_s + 1e-9
+        return (self._now - max(last.at, read) <= self.back_s + 1e-9
                 and d.top == last.under.top and d.confidence >= self.unsure_read
                 and not d.jitters_from(last.under))
 
@@ -856,20 +857,24 @@ class Tracker(MoveReading):
         hand play, and seat 0's play out of turn; 17905 at 94.0 s: the pink-1 read pink-2 at
         0.5-0.59 under a hand for 1.4 s, then pink-1 where it lay, its box unsteady, until
         seat 3's collect came at 96.0 s - a phantom play and a question)."""
-        last = self._last_laid
-        if (last is None or last.move.seat is not None or last.played is None
-                or last.played.confidence >= self.part_read
-                or self._back_frames < self.min_frames):
+        last = self._last_laid  # (frames count only after an unsure hand play)
+        if last is None or last.played is None or self._back_frames < self.min_frames:
             return []
-        self.model, self._last_laid = last.model, None
         face = last.played.top  # its readings since were the old top's: no card landing
         for frames, first in ((self._landed_frames, self._landed_first),
                               (self._face_frames, self._face_first)):
             frames.pop(face, None)
             first.pop(face, None)
-        return [Misread(f"the discard showed {last.under.top} again where it lay: "
-                        f"{last.move} was {last.under.top} misread for a moment",
-                        t, state, taken_back=last.move), *self._decode(state, t)]
+        return self._decode_before(last, state, t, (
+            f"the discard showed {last.under.top} again where it lay: "
+            f"{last.move} was {last.under.top} misread for a moment"))
+
+    def _decode_before(self, last: _LastLaid, state: VisibleState, t: float, why: str
+                       ) -> list[TrackerEvent]:
+        """``last`` was a misread (``why``): the model goes back to before it, and ``state``
+        is decoded again from there."""
+        self.model, self._last_laid, self._back_frames = last.model, None, 0
+        return [Misread(why, t, state, taken_back=last.move), *self._decode(state, t)]
 
     def _read_again(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         """Within ``back_s`` of a hand play read from a box astride two cards
@@ -888,10 +893,9 @@ class Tracker(MoveReading):
                 or now.shifted_from(played) > self.near_shift
                 or before is None or before.top != played.top or not before.squarish):
             return []
-        self.model, self._last_laid = last.model, None
-        return [Misread(f"the discard shows {now.top}, boxed as a card, where {played.top} "
-                        f"was read astride two cards: {last.move} was {now.top} misread",
-                        t, state, taken_back=last.move), *self._decode(state, t)]
+        return self._decode_before(last, state, t, (
+            f"the discard shows {now.top}, boxed as a card, where {played.top} was read "
+            f"astride two cards: {last.move} was {now.top} misread"))
 
     def reread(self, seat: int | None, was: Card, now: Card, under: int = 0) -> None:
         """The referee was told that the discard top (``seat`` None; ``under``: the card that
