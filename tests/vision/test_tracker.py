@@ -1435,6 +1435,28 @@ def test_a_stack_top_read_right_at_last_in_its_own_box_is_no_twin_laid() -> None
         "seat 0: stack:blue-4", "hand:blue-4"]
 
 
+def test_a_stack_top_read_right_at_last_then_its_twin_laid_off_it_is_that_twin() -> None:
+    """18001 at 24.7 s: seat 2's pink-5, played from its stack and read pink-0 at 0.25, was
+    read pink-5 at 0.87 in place at last as the other pink-5 came in; that one came down
+    0.2 card diagonals off and lay 0.12 off, read 0.75-0.8 - still taken for the top read
+    right: the hand play told 5 s late, the pink-0 laid next lost, 7 false alerts."""
+    s, clock = started(top="blue-2")
+    x, y = CENTRE
+    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9))), clock, frames=14)
+    others = [("green-1", *at(1), 0.9), ("yellow-1", *at(2), 0.9)]
+    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9), others[0])), clock,
+         frames=14)
+    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9), *others)), clock,
+         frames=14)
+    misread = ("blue-3", x + 6, y + 4, 0.3, {"blue-3": 0.4, "blue-4": 0.3})
+    ev = feed(s, outlined(table(misread, *others)), clock, frames=20)
+    ev += feed(s, outlined(table(("blue-4", x + 6, y + 4, 0.85), *others)), clock, frames=2)
+    ev += feed(s, outlined(table(("blue-4", x + 28, y + 2, 0.85), *others)), clock, frames=1)
+    ev += feed(s, outlined(table(("blue-4", x + 18, y + 2, 0.8), *others)), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:blue-4", "hand:blue-4"]
+    assert not kinds(ev, "question")
+
+
 def test_a_twin_seen_landing_then_read_astride_as_a_face_with_no_copy_left_is_that_twin() -> None:
     """15509 at 115.1-116.2 s: the other green-5 read 0.75 coming down on the green-5, then
     both boxed as one, 1.07 times the top and 1.3 long to wide, read green-0 at 0.32-0.49
@@ -2903,6 +2925,24 @@ def test_a_stack_top_never_read_on_the_discard_is_one_misread_move() -> None:
     # of the card gone from the stack, as before)
     ev = _stack_played_then_covered(0)
     assert moves(ev) == ["seat 2: stack:green-1"]
+
+
+def test_a_hand_card_seen_landing_then_boxed_astride_covers_the_stack_play() -> None:
+    """18010 at 78.7 s: a green-1 read 0.73 (its face 0.98) as it came down on seat 3's
+    red-1, just played from its stack and read there unsurely, then boxed astride both and
+    read 0.48: taken for the red-1 misread (a box not in a card's shape) - no move read,
+    a question. A card seen coming down is that card."""
+    s, clock, stacks = _one_stack_each("red-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    left = {0: stacks[0], 1: stacks[1]}
+    x, y = CENTRE
+    feed(s, scene(["red-3", "green-1"], left), clock, frames=2)
+    ev = feed(s, outlined(scene([], left, [("green-5", x + 4, y - 3, 0.85)])), clock, frames=2)
+    astride = ("green-5", x, y + 8, 0.48, {"green-5": 0.98})
+    ev += feed(s, outlined(scene([], left, [astride]), {2: (70.0, 87.0, 0.0)}), clock,
+               frames=30)
+    assert moves(ev) == ["seat 2: stack:green-1", "hand:green-5"]
+    assert not kinds(ev, "question")
 
 
 def _seat_0_s_stack_unread(discard_lost: int, then: str = "red-3"

@@ -252,9 +252,11 @@ class DiscardReading(StackReading):
             first = self._first_box.setdefault(discard.top, (discard, self._now))
             if discard.shifted_from(first[0]) > self.still_shift:
                 self._first_box[discard.top] = (first[0], float("inf"))  # it moved
-        # ... or the card known to lie there, taken for a misread of it, now read right
+        # ... or the card known to lie there, taken for a misread of it, now read right -
+        # not once a card of its face came down off the top's place: its twin laid
         right = (discard is not None and old is not None and bool(self.model.discard)
-                 and discard.top == self.model.discard[-1].card != old.top)
+                 and discard.top == self.model.discard[-1].card != old.top
+                 and not self._came_down_as(discard.top))
         if (discard is not None and old is not None and self.model.discard
                 and (could_be(discard, old.top) and not self._came_down_as(discard.top)
                      or right) and not discard.moved_from(old)):

@@ -295,7 +295,11 @@ class MoveReading(DiscardReading):
         a phantom hand play; 10103: a pink-5 read as red-5 after two frames) - or the second
         is a hand play whose card is boxed not in a card's shape (:attr:`Pile.squarish`:
         11009 at 130 s, a red-3 laid squarely on its twin, boxed astride both and read as
-        red-4; a stack play's card is vouched for by its stack, 10407 at 93 s)."""
+        red-4; a stack play's card is vouched for by its stack, 10407 at 93 s) - unless that
+        hand card was seen coming down (:meth:`_seen_coming_down`; 18010 at 78.7 s: a green-1
+        read 0.73, its face 0.98, as it came down on seat 3's red-1, then boxed astride both
+        at 0.48 - the red-1's play, covered, was taken for that green-1 misread: a
+        question)."""
         p = second.pile
         if second.move.card == first.move.card and all(
                 c.move.source is Source.STACK and (st := self.model.stack_of(
@@ -306,7 +310,8 @@ class MoveReading(DiscardReading):
             # seat 3's laid on it - asked about)
         return (first.move.to_discard and second.move.to_discard and p is not None
                 and first.seen_as not in p.cards[1:]
-                and ((p.squarish and second.seat is None)
+                and ((p.squarish and second.seat is None
+                      and second.move.card not in self._seen_coming_down())
                      or _gives(p, first.move.card, self.left_share)
                      and not self._laid_over(first.seen_as, p)))
 
