@@ -70,6 +70,9 @@ class Pile:
     indices: tuple[int, ...] = field(default=(), compare=False)  # rows in the detections
     angle: float = field(default=0.0, compare=False)  # the top's long side, degrees in [0, 180)
     aspect: float | None = field(default=None, compare=False)  # its box: long side / short
+    # the top's turned box's diagonal in pixels (``size`` is its upright extent's, which
+    # grows as a card turns; 0: no turned box given)
+    span: float = field(default=0.0, compare=False)
     # in ``cards``' order: the box lies within a larger one of the pile reading the same
     # face - a part of that card boxed again, no second copy (none given: no part)
     parts: tuple[bool, ...] = field(default=(), compare=False)
@@ -93,8 +96,14 @@ class Pile:
         """The top lies elsewhere than ``other``'s: its centre moved more than ``shift`` card
         diagonals or it turned more than ``turn`` degrees (a twin laid on the card). A still
         card's box wanders < 3 px and < 8 degrees in the shipped detector (rendered games)."""
-        size = max(self.size, other.size, 1e-9)
-        if min(self.size, other.size) < 0.85 * size:
+        # the turned boxes' diagonals where both are card-shaped: a card laid turned
+        # otherwise than its twin has a smaller upright extent, uncovered (18103 at 23.6 s:
+        # a pink-2 laid level on its twin, turned 23 degrees, boxed 79 px upright, not 101 -
+        # the play lost, a false out-of-turn alert). Square boxes round parts of cards say
+        # nothing by their turned size (18010 at 82.9 s: two, 0.17 card diagonals apart)
+        shaped = bool(self.span and other.span) and not (self.squarish or other.squarish)
+        a, b = (self.span, other.span) if shaped else (self.size, other.size)
+        if min(a, b) < 0.85 * max(a, b, 1e-9):
             # a box that shrank or grew is a card partly covered: cannot tell - unless both
             # are card-shaped and lie turned well apart, which covering does not do (11301
             # at 85 s: a joker laid on a joker boxed short, turned 32 degrees from it)
@@ -299,6 +308,8 @@ def make_pile(d: sv.Detections, idx: Sequence[int], quads: np.ndarray, pts: np.n
         indices=tuple(idx[k] for k in order),
         angle=float(np.degrees(np.arctan2(edge[1], edge[0])) % 180.0),
         aspect=outline_aspect(q) if CORNERS in d.data else None,  # an upright box: no shape
+        span=float(np.hypot(*(np.hypot(*e) for e in (q[1] - q[0], q[2] - q[1]))))
+        if CORNERS in d.data else 0.0,
         parts=tuple(_part_of_another(k, idx, areas, cards_at, quads) for k in order),
     )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from engine.cards import Card, Colour
@@ -306,6 +308,33 @@ def test_a_card_shaped_box_turned_well_from_a_shorter_one_lies_elsewhere() -> No
     assert not uncovered.moved_from(under)
     astride = Pile(C("joker"), centre=(634.0, 351.0), size=99.0, angle=53.0, aspect=1.1)
     assert not astride.moved_from(under)
+
+
+def test_a_card_laid_level_on_its_twin_turned_lies_elsewhere_though_its_upright_box_is_smaller(
+) -> None:
+    """18103 at 23.6 s: a pink-2 laid level on its twin, which lay turned 26 degrees: its
+    upright box 79 px across, the twin's 101 - taken for the twin partly covered (no
+    change), the play lost. Their turned boxes are alike: the card lies 0.1 diagonals off."""
+    x, y = CENTRE
+    diagonal = float(np.hypot(W, H))
+    turned = VIEW.read(outlined(table(("pink-2", x, y)), {0: (W, H, 26.0)})).discard
+    level = VIEW.read(outlined(table(("pink-2", x + 10, y)), {0: (W, H, 3.0)})).discard
+    assert turned is not None and level is not None
+    assert level.size < 0.85 * turned.size  # the upright extents
+    assert abs(level.span - diagonal) < 1.0 and abs(turned.span - diagonal) < 1.0
+    assert level.moved_from(turned)
+    still = VIEW.read(outlined(table(("pink-2", x + 2, y)), {0: (W, H, 3.0)})).discard
+    assert still is not None and not still.moved_from(level)
+    # square boxes round parts of cards: their upright sizes count (shrunk: cannot tell)
+    part = VIEW.read(outlined(table(("pink-2", x + 17, y)), {0: (60.0, 58.0, 3.0)})).discard
+    square = VIEW.read(outlined(table(("pink-2", x, y)), {0: (60.0, 58.0, 26.0)})).discard
+    assert part is not None and square is not None and part.squarish
+    assert abs(part.span - square.span) < 1.0 and part.size < 0.85 * square.size
+    assert not part.moved_from(square)
+    # an upright box only (no turned box given): a box that shrank says nothing
+    covered = VIEW.read(table(("pink-2", x + 10, y))).discard
+    assert covered is not None and covered.span == 0.0
+    assert not covered.moved_from(dataclasses.replace(turned, span=0.0))
 
 
 def test_a_square_box_a_quarter_turn_from_another_has_not_turned() -> None:

@@ -2927,22 +2927,32 @@ def test_a_stack_top_never_read_on_the_discard_is_one_misread_move() -> None:
     assert moves(ev) == ["seat 2: stack:green-1"]
 
 
-def test_a_hand_card_seen_landing_then_boxed_astride_covers_the_stack_play() -> None:
-    """18010 at 78.7 s: a green-1 read 0.73 (its face 0.98) as it came down on seat 3's
-    red-1, just played from its stack and read there unsurely, then boxed astride both and
-    read 0.48: taken for the red-1 misread (a box not in a card's shape) - no move read,
-    a question. A card seen coming down is that card."""
+def _stack_play_covered_by_a_card_seen_landing(card: str) -> list[Event]:
+    """Seat 2's green-1 played from its stack, read on the discard in two frames; then
+    ``card`` read 0.85 coming down on it, then boxed astride both and read 0.48."""
     s, clock, stacks = _one_stack_each("red-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
                                        ("green", "green-1"))
     left = {0: stacks[0], 1: stacks[1]}
     x, y = CENTRE
     feed(s, scene(["red-3", "green-1"], left), clock, frames=2)
-    ev = feed(s, outlined(scene([], left, [("green-5", x + 4, y - 3, 0.85)])), clock, frames=2)
-    astride = ("green-5", x, y + 8, 0.48, {"green-5": 0.98})
-    ev += feed(s, outlined(scene([], left, [astride]), {2: (70.0, 87.0, 0.0)}), clock,
-               frames=30)
-    assert moves(ev) == ["seat 2: stack:green-1", "hand:green-5"]
+    ev = feed(s, outlined(scene([], left, [(card, x + 4, y - 3, 0.85)])), clock, frames=2)
+    astride = (card, x, y + 8, 0.48, {card: 0.98})
+    return ev + feed(s, outlined(scene([], left, [astride]), {2: (70.0, 87.0, 0.0)}), clock,
+                     frames=30)
+
+
+def test_a_hand_card_seen_landing_then_boxed_astride_covers_the_stack_play() -> None:
+    """18010 at 78.7 s: a green-1 read 0.73 (its face 0.98) as it came down on seat 3's
+    red-1, just played from its stack and read there unsurely, then boxed astride both and
+    read 0.48: taken for the red-1 misread (a box not in a card's shape) - no move read,
+    a question. A card of another colour seen coming down is that card."""
+    ev = _stack_play_covered_by_a_card_seen_landing("blue-1")
+    assert moves(ev) == ["seat 2: stack:green-1", "hand:blue-1"]
     assert not kinds(ev, "question")
+    # one of the green-1's colour may be its value misread, however it came (11009: a
+    # red-3 laid on its twin, boxed astride both and read red-4)
+    assert moves(_stack_play_covered_by_a_card_seen_landing("green-5")) == [
+        "seat 2: stack:green-1"]
 
 
 def _seat_0_s_stack_unread(discard_lost: int, then: str = "red-3"

@@ -296,10 +296,11 @@ class MoveReading(DiscardReading):
         is a hand play whose card is boxed not in a card's shape (:attr:`Pile.squarish`:
         11009 at 130 s, a red-3 laid squarely on its twin, boxed astride both and read as
         red-4; a stack play's card is vouched for by its stack, 10407 at 93 s) - unless that
-        hand card was seen coming down (:meth:`_seen_coming_down`; 18010 at 78.7 s: a green-1
-        read 0.73, its face 0.98, as it came down on seat 3's red-1, then boxed astride both
-        at 0.48 - the red-1's play, covered, was taken for that green-1 misread: a
-        question)."""
+        hand card, of a colour the first card is not misread as (neither its own nor, for red
+        and pink, its kin's), was seen coming down (:meth:`_seen_coming_down`; 18010 at
+        78.7 s: a green-1 read 0.73, its face 0.98, as it came down on seat 3's red-1, then
+        boxed astride both at 0.48 - the red-1's play, covered, was taken for that green-1
+        misread: a question)."""
         p = second.pile
         if second.move.card == first.move.card and all(
                 c.move.source is Source.STACK and (st := self.model.stack_of(
@@ -311,7 +312,8 @@ class MoveReading(DiscardReading):
         return (first.move.to_discard and second.move.to_discard and p is not None
                 and first.seen_as not in p.cards[1:]
                 and ((p.squarish and second.seat is None
-                      and second.move.card not in self._seen_coming_down())
+                      and not (_other_colour(first.move.card, second.move.card)
+                               and second.move.card in self._seen_coming_down()))
                      or _gives(p, first.move.card, self.left_share)
                      and not self._laid_over(first.seen_as, p)))
 
@@ -595,3 +597,11 @@ class MoveReading(DiscardReading):
         under = next((p for p in was.seats[c.seat] if p.top == st.top.seen_as and _on(st, p)),
                      None)
         return _LastLaid(c.observation, self.model, under, t) if under is not None else None
+
+
+def _other_colour(a: Card, b: Card) -> bool:
+    """``b`` is of a colour ``a`` is not read as by mistake: neither ``a``'s own (its value
+    misread) nor, for red and pink, the other of the two (a joker has no colour)."""
+    kin = {Colour.RED, Colour.PINK}
+    return (a.colour is not None and b.colour is not None and a.colour is not b.colour
+            and {a.colour, b.colour} != kin)
