@@ -299,7 +299,8 @@ def make_pile(d: sv.Detections, idx: Sequence[int], quads: np.ndarray, pts: np.n
     top_i = idx[best]
     wh = quads[top_i].max(axis=0) - quads[top_i].min(axis=0)
     q = quads[top_i]
-    edge = max((q[1] - q[0], q[2] - q[1]), key=lambda e: float(np.hypot(*e)))
+    sides = (q[1] - q[0], q[2] - q[1])
+    edge = max(sides, key=lambda e: float(np.hypot(*e)))
     return Pile(
         top=cards[0], cards=cards,
         centre=(float(pts[top_i][0]), float(pts[top_i][1])),
@@ -308,8 +309,7 @@ def make_pile(d: sv.Detections, idx: Sequence[int], quads: np.ndarray, pts: np.n
         indices=tuple(idx[k] for k in order),
         angle=float(np.degrees(np.arctan2(edge[1], edge[0])) % 180.0),
         aspect=outline_aspect(q) if CORNERS in d.data else None,  # an upright box: no shape
-        span=float(np.hypot(*(np.hypot(*e) for e in (q[1] - q[0], q[2] - q[1]))))
-        if CORNERS in d.data else 0.0,
+        span=float(np.hypot(*(np.hypot(*e) for e in sides))) if CORNERS in d.data else 0.0,
         parts=tuple(_part_of_another(k, idx, areas, cards_at, quads) for k in order),
     )
 

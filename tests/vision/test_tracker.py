@@ -1403,11 +1403,10 @@ def test_twins_played_from_two_stacks_in_turn_are_two_plays() -> None:
     assert not kinds(ev, "question")
 
 
-def _stack_top_read_right_at_last(turn: float, came: bool = False) -> list[Event]:
-    """Seat 0 plays its blue-4 from its stack onto the blue-2; the discard reads it blue-3 at
-    0.3 (blue-4 0.3) for 2 s; then, right after a frame as before (or, if ``came``, after a
-    frame with the discard hidden), blue-4 at 0.85 from a box 20 px off, turned ``turn``
-    degrees."""
+def _stack_top_misread() -> tuple[Session, Clock, list[tuple], list[Event]]:
+    """Seat 0 plays its blue-4 from its stack onto the blue-2 (seats 1 and 2 have collected
+    a green-1 and a yellow-1); the discard reads it blue-3 at 0.3 (blue-4 0.3) for 2 s. The
+    session, its clock, seats 1's and 2's stacks, and the events of that play."""
     s, clock = started(top="blue-2")
     x, y = CENTRE
     feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9))), clock, frames=14)
@@ -1417,7 +1416,15 @@ def _stack_top_read_right_at_last(turn: float, came: bool = False) -> list[Event
     feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9), *others)), clock,
          frames=14)
     misread = ("blue-3", x + 6, y + 4, 0.3, {"blue-3": 0.4, "blue-4": 0.3})
-    ev = feed(s, outlined(table(misread, *others)), clock, frames=20)
+    return s, clock, others, feed(s, outlined(table(misread, *others)), clock, frames=20)
+
+
+def _stack_top_read_right_at_last(turn: float, came: bool = False) -> list[Event]:
+    """:func:`_stack_top_misread`; then, right after a frame as before (or, if ``came``,
+    after a frame with the discard hidden), blue-4 at 0.85 from a box 20 px off, turned
+    ``turn`` degrees."""
+    s, clock, others, ev = _stack_top_misread()
+    x, y = CENTRE
     if came:
         ev += feed(s, outlined(table(*others)), clock, frames=1)
     right = ("blue-4", x - 8, y + 16, 0.85, {"blue-4": 0.95})
@@ -1440,16 +1447,8 @@ def test_a_stack_top_read_right_at_last_then_its_twin_laid_off_it_is_that_twin()
     read pink-5 at 0.87 in place at last as the other pink-5 came in; that one came down
     0.2 card diagonals off and lay 0.12 off, read 0.75-0.8 - still taken for the top read
     right: the hand play told 5 s late, the pink-0 laid next lost, 7 false alerts."""
-    s, clock = started(top="blue-2")
+    s, clock, others, ev = _stack_top_misread()
     x, y = CENTRE
-    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9))), clock, frames=14)
-    others = [("green-1", *at(1), 0.9), ("yellow-1", *at(2), 0.9)]
-    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9), others[0])), clock,
-         frames=14)
-    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9), *others)), clock,
-         frames=14)
-    misread = ("blue-3", x + 6, y + 4, 0.3, {"blue-3": 0.4, "blue-4": 0.3})
-    ev = feed(s, outlined(table(misread, *others)), clock, frames=20)
     ev += feed(s, outlined(table(("blue-4", x + 6, y + 4, 0.85), *others)), clock, frames=2)
     ev += feed(s, outlined(table(("blue-4", x + 28, y + 2, 0.85), *others)), clock, frames=1)
     ev += feed(s, outlined(table(("blue-4", x + 18, y + 2, 0.8), *others)), clock, frames=20)

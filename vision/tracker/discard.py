@@ -252,14 +252,15 @@ class DiscardReading(StackReading):
             first = self._first_box.setdefault(discard.top, (discard, self._now))
             if discard.shifted_from(first[0]) > self.still_shift:
                 self._first_box[discard.top] = (first[0], float("inf"))  # it moved
+        # a card of its face came down off the top's place since the last move
+        came_down = discard is not None and self._came_down_as(discard.top)
         # ... or the card known to lie there, taken for a misread of it, now read right -
-        # not once a card of its face came down off the top's place: its twin laid
+        # not once one of its face came down: its twin laid
         right = (discard is not None and old is not None and bool(self.model.discard)
-                 and discard.top == self.model.discard[-1].card != old.top
-                 and not self._came_down_as(discard.top))
+                 and discard.top == self.model.discard[-1].card != old.top and not came_down)
         if (discard is not None and old is not None and self.model.discard
-                and (could_be(discard, old.top) and not self._came_down_as(discard.top)
-                     or right) and not discard.moved_from(old)):
+                and (could_be(discard, old.top) and not came_down or right)
+                and not discard.moved_from(old)):
             discard = discard.read_as(old.top)
         elif right and old is not None and self._read_right_at_once(discard, old):
             discard = old  # boxed otherwise too: the pile lies as it was

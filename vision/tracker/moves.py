@@ -13,7 +13,14 @@ from collections.abc import Collection, Sequence
 from engine.cards import Card, Colour
 from engine.moves import Move, Source
 from vision.bridge import GAP_S
-from vision.card_priors import beside_own_stacks, into_collection, onto_discard, possible, read_card
+from vision.card_priors import (
+    TWINS,
+    beside_own_stacks,
+    into_collection,
+    onto_discard,
+    possible,
+    read_card,
+)
 from vision.table_view import VisibleState
 from vision.tracker.discard import DiscardReading
 from vision.tracker.events import TrackerEvent
@@ -602,6 +609,5 @@ class MoveReading(DiscardReading):
 def _other_colour(a: Card, b: Card) -> bool:
     """``b`` is of a colour ``a`` is not read as by mistake: neither ``a``'s own (its value
     misread) nor, for red and pink, the other of the two (a joker has no colour)."""
-    kin = {Colour.RED, Colour.PINK}
     return (a.colour is not None and b.colour is not None and a.colour is not b.colour
-            and {a.colour, b.colour} != kin)
+            and b.colour is not TWINS.get(a.colour))
