@@ -223,7 +223,8 @@ class Session:
         counts = tr.reveal_counts if tr.wants_reveal else None
         if closer is not None and counts is not None and state.reveals is not None and any(
                 len(r) < n for r, n in zip(state.reveals, counts, strict=False)):
-            state = self.view.topped_up(state, detections, self._look_closer(closer, t), counts)
+            state = self.view.topped_up(state, detections, self._look_closer(closer, t), counts,
+                                        tr.stack_places())
         if counts is not None and state.reveals is not None:
             state = self.view.trimmed(state, detections, counts)
         was_holding = tr.holding

@@ -704,12 +704,17 @@ class TableView:
             state, seats=tuple(tuple(sorted(ps, key=pile_order)) for ps in seats))
 
     def topped_up(self, state: VisibleState, detections: sv.Detections,
-                  closer: sv.Detections, counts: Sequence[int]) -> VisibleState:
+                  closer: sv.Detections, counts: Sequence[int],
+                  stacks: Sequence[Sequence[StackPlace]] = ()) -> VisibleState:
         """``state``'s reveals with the cards of a closer look (``closer``: lower thresholds)
         a seat's reveal lacks, where the referee counts more cards in that hand (``counts``):
         the surest first, only as many as are missing, and only cards that lie in the seat's
         reveal zone and not under a card read surely (in ``detections``: a stack's covered
-        card, or a revealed card read twice). A card laid face up in a row is not covered."""
+        card, or a revealed card read twice), nor on a known collection stack (``stacks``:
+        its top read too unsurely to count - 18401 at 123 s: seat 1's green-1 read 0.2 on
+        its stack filled the reveal of a green-0 the finder missed; a hand card counted
+        that was none, the round's scores wrong). A card laid face up in a row is not
+        covered."""
         if state.reveals is None:
             return state
         short = {k: n - len(state.reveals[k]) for k, n in enumerate(counts)
@@ -726,7 +731,8 @@ class TableView:
             k, name = int(codes[i]), str(names[i])
             if k not in short or len(added[k]) >= short[k] or name not in self.class_names:
                 continue
-            if any(_inside(pts[i], q) for q in [*sure, *taken]):
+            if any(_inside(pts[i], q) for q in [*sure, *taken]) or any(
+                    place.covers(pts[i]) for places in stacks for place in places):
                 continue
             taken.append(quads[i])
             added[k].append(Card.parse(name))

@@ -131,6 +131,23 @@ def test_a_closer_look_adds_only_cards_of_the_short_seat() -> None:
     assert up.reveals == ((C("green-1"), C("red-2")), (), ())
 
 
+def test_a_closer_look_takes_no_stack_top_read_too_unsurely_for_a_hand_card() -> None:
+    """18401 at 123 s: seat 1's green-1 stack top, read 0.2 (below the view's threshold),
+    filled the reveal of a green-0 the finder missed - counted as a hand card, the round's
+    scores wrong. A card on a known stack is that stack's top, not a card of the hand."""
+    d = table(("blue-4", *SEAT[0]))
+    s = VIEW.read(d, reveal=True, stack_tops=[(C("blue-4"),), (), ()])
+    diag = float(np.hypot(W, H))
+    green = StackPlace(SEAT[0][0] + 76, SEAT[0][1], diag, Colour.GREEN)
+    closer = table(("green-1", SEAT[0][0] + 78, SEAT[0][1] + 3, 0.2))
+    assert VIEW.topped_up(s, d, closer, [1, 0, 0]).reveals == ((C("green-1"),), (), ())
+    assert VIEW.topped_up(s, d, closer, [1, 0, 0], [[green], [], []]).reveals == ((), (), ())
+    # a card laid in a row off the stack still fills the reveal
+    laid = table(("green-0", SEAT[0][0] - 90, SEAT[0][1] + 3, 0.2))
+    assert VIEW.topped_up(s, d, laid, [1, 0, 0], [[green], [], []]).reveals == (
+        (C("green-0"),), (), ())
+
+
 def test_a_closer_look_at_an_unread_discard_takes_the_known_top_or_a_joker_laid() -> None:
     """12601 at 33 s: a joker (a printing's rainbow joker, which the finder is unsure of)
     laid on the red-2 in plain sight, found at 0.07 and read joker at 0.96: the discard was

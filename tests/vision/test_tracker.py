@@ -3067,6 +3067,40 @@ def test_a_card_read_surely_in_another_box_than_a_still_top_s_kin_was_laid_on_it
     assert moves(ev) == ["seat 1: stack:red-5"]
 
 
+def _red_0_still_then_red_5_under_arms(red_5_frames: int) -> list[Event]:
+    """Seat 0 (to move) lays a red-0 on the red-3, read 0.77 lying still for 1.6 s while
+    arms come and go over seat 2's stack (no still table); then a red-5 comes down on it,
+    read 0.73 in ``red_5_frames`` frames, then boxed larger and read 0.48 (its face 0.95)."""
+    s, clock, stacks = _one_stack_each("red-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
+                                       ("green", "green-1"))
+    x, y = CENTRE
+    hidden, shown = {0: stacks[0], 1: stacks[1]}, stacks
+    ev: list[Event] = []
+    for i in range(4):
+        still = table(("red-0", x + 20, y + 12, 0.77, {"red-0": 0.94}),
+                      *_tops(hidden if i % 2 else shown))
+        ev += feed(s, outlined(still), clock, frames=4)
+    coming = table(("red-5", x + 2, y - 4, 0.73, {"red-5": 0.95}), *_tops(hidden))
+    ev += feed(s, outlined(coming), clock, frames=red_5_frames)
+    astride = table(("red-5", x + 4, y, 0.48, {"red-5": 0.95, "red-0": 0.02}), *_tops(hidden))
+    ev += feed(s, outlined(astride, {0: (W * 1.25, H * 1.25, 0.0)}), clock, frames=10)
+    return ev + feed(s, outlined(table(("red-5", x + 4, y, 0.48, {"red-5": 0.95}),
+                                       *_tops(shown)), {0: (W * 1.25, H * 1.25, 0.0)}),
+                     clock, frames=15)
+
+
+def test_a_card_read_surely_laid_over_a_still_hand_card_under_arms_is_a_second_play() -> None:
+    """18401 at 63-65.4 s: seat 0's red-0 read 0.77 lying still 1.5 s while an arm hid seat
+    1's stack, then seat 1's red-5 laid over it, read 0.73 and 0.53 coming down, then 0.48
+    from a larger box: taken for the red-0 misread (read astride), the red-5 lost and the
+    next play given to the wrong seat. Read surely over the card that lay still, both were
+    played; seen coming down in one frame only, it may be the red-0 misread in motion."""
+    ev = _red_0_still_then_red_5_under_arms(2)
+    assert moves(ev) == ["hand:red-0", "hand:red-5"] and not kinds(ev, "question")
+    assert [e.payload["seat"] for e in kinds(ev, "verdict")] == [0, 1]
+    assert moves(_red_0_still_then_red_5_under_arms(1)) == ["hand:red-0"]
+
+
 def test_a_card_read_two_ways_by_turns_as_it_lies_waits_for_one_reading() -> None:
     """15308 at 81.2-82.7 s: a pink-2 laid on the green-2, read pink-2 at 0.5 and pink-0 at
     0.57 (a square box 0.13 card diagonals off) by turns, then five frames each: the pink-0

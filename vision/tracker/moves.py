@@ -324,6 +324,30 @@ class MoveReading(DiscardReading):
                      or _gives(p, first.move.card, self.left_share)
                      and not self._laid_over(first.seen_as, p)))
 
+    def _still_then_covered(self, landed: _Candidate, c: _Candidate, observed: Key
+                            ) -> list[_Candidate]:
+        """``c``, a hand play read unsurely astride (see :meth:`_astride`), and ``landed``,
+        the card seen landing that it would be taken for: when that card lay still on the
+        discard (one box, ``settle_s`` or more) and ``c``'s card was read surely laid over
+        it (:meth:`_laid_over`), both were played - ``landed``'s by the seat to move, then
+        ``c``'s by the next seat, as the table shows (18401 at 63-65.4 s: seat 0's red-0
+        read 0.77 lying still 1.5 s while an arm hid seat 1's stack, then seat 1's red-5
+        laid over it, read 0.73 and 0.53 coming down and 0.48 since - taken for the red-0
+        misread: the red-5 lost, the next play given to the wrong seat). Empty otherwise."""
+        k = self._turn()
+        if (k is None or c.pile is None or landed.wish_needed
+                or landed.seat not in (None, k) or c.seat not in (None, (k + 1) % self.players)
+                or not self._laid_over(landed.move.card, c.pile)):
+            return []
+        first = _Candidate(landed.seat, landed.move, landed.move.card, None, (
+            f"{landed.move.card} lay still on the discard, then {c.seen_as} was read surely "
+            "laid over it: both played",))
+        m1 = self._after(first)
+        m2 = self._after(c, m1)
+        if m2.key() != observed or not _in_deck(m2, self.model):
+            return []
+        return [first, c]
+
     def _emptied(self, results: Sequence[tuple[_Candidate, TableModel]], observed: Key
                  ) -> list[tuple[_Candidate, TableModel]]:
         """A stack play after which the table shows that stack without the card the model

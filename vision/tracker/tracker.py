@@ -546,6 +546,7 @@ class Tracker(MoveReading):
             return [*self._take(*waited, t), *self._decode(state, t)]
         cands = self._candidates(state)
         results = [(c, self._after(c)) for c in cands]
+        two: list[_Candidate] = []
         exact = [(c, m) for c, m in results if m.key() == observed]
         as_read = [(c, m) for c, m in exact if c.move.card == c.seen_as]
         if len(exact) > 1 and len(as_read) == 1:
@@ -618,7 +619,9 @@ class Tracker(MoveReading):
                 and 2 * self._landed_frames[c.seen_as] < self._read_frames[c.seen_as])
             landed = self._landed_instead(c) or self._face_landed(c) or (
                 self._landed_instead(c, once=True) if unsure else None)
-            if landed is not None:
+            if landed is not None and (two := self._still_then_covered(landed, c, observed)):
+                exact = []  # both played: taken below as a pair
+            elif landed is not None:
                 exact = [(landed, self._after(landed))]
             elif (t - self._read_since < self.astride_s - 1e-9 and c.pile is not None
                   and (not c.pile.alternatives
@@ -640,8 +643,8 @@ class Tracker(MoveReading):
                 f"move ({where})"))
         if len(exact) == 1:
             return self._take(*exact[0], state, t)
-        pair = self._pair(state, observed, results) if not exact and not lifted and settled \
-            else []
+        pair = two or (self._pair(state, observed, results) if not exact and not lifted
+                       and settled else [])
         if not pair and not exact and not lifted and settled:
             pair = self._three(state, observed, results)
         elif pair and (between := self._read_between(pair)):
