@@ -3101,6 +3101,36 @@ def test_a_card_read_surely_laid_over_a_still_hand_card_under_arms_is_a_second_p
     assert moves(_red_0_still_then_red_5_under_arms(1)) == ["hand:red-0"]
 
 
+def _pink_2_still_then_the_pink_0_s_twin(still_frames: int) -> list[Event]:
+    """Seat 0 (to move) lays a pink-2 beside the pink-0's place, read 0.7 lying still for
+    ``still_frames`` frames while arms come and go over seat 2's stack; then the other
+    pink-0 is laid on it, a little off the first pink-0's place, and the table stands."""
+    s, clock, stacks = _one_stack_each("pink-0", ("yellow", "yellow-2"), ("blue", "blue-4"),
+                                       ("green", "green-1"))
+    x, y = CENTRE
+    hidden = {0: stacks[0], 1: stacks[1]}
+    ev: list[Event] = []
+    for i in range(0, still_frames, 3):
+        lying = table(("pink-2", x + 14, y + 10, 0.7, {"pink-2": 0.97}),
+                      *_tops(hidden if i % 2 else stacks))
+        ev += feed(s, outlined(lying), clock, frames=min(3, still_frames - i))
+    twin = table(("pink-0", x - 8, y + 8, 0.85, {"pink-0": 0.97}), *_tops(stacks))
+    return ev + feed(s, outlined(twin), clock, frames=25)
+
+
+def test_a_twin_laid_on_a_card_that_lay_still_under_arms_covers_that_card_s_play() -> None:
+    """18503 at 150-153.3 s: seat 1's pink-2 read 0.6-0.7 lying still 1.1 s on the pink-0
+    while arms kept the table from standing still, then seat 2's pink-0 laid on it, a
+    little off the first pink-0's place: taken for the pink-0's twin laid on the pink-0,
+    the pink-2 lost and seat 3's collect after it told as out of turn. A card that lay
+    still a second, read surely, was played; one read a moment may be a hand over the
+    pile."""
+    ev = _pink_2_still_then_the_pink_0_s_twin(12)
+    assert moves(ev) == ["hand:pink-2", "hand:pink-0"] and not kinds(ev, "question")
+    assert [e.payload["seat"] for e in kinds(ev, "verdict")] == [0, 1]
+    assert moves(_pink_2_still_then_the_pink_0_s_twin(6)) == ["hand:pink-0"]
+
+
 def test_a_card_read_two_ways_by_turns_as_it_lies_waits_for_one_reading() -> None:
     """15308 at 81.2-82.7 s: a pink-2 laid on the green-2, read pink-2 at 0.5 and pink-0 at
     0.57 (a square box 0.13 card diagonals off) by turns, then five frames each: the pink-0

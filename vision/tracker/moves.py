@@ -21,7 +21,7 @@ from vision.card_priors import (
     possible,
     read_card,
 )
-from vision.table_view import VisibleState
+from vision.table_view import Pile, VisibleState
 from vision.tracker.discard import DiscardReading
 from vision.tracker.events import TrackerEvent
 from vision.tracker.model import (
@@ -324,29 +324,46 @@ class MoveReading(DiscardReading):
                      or _gives(p, first.move.card, self.left_share)
                      and not self._laid_over(first.seen_as, p)))
 
-    def _still_then_covered(self, landed: _Candidate, c: _Candidate, observed: Key
-                            ) -> list[_Candidate]:
-        """``c``, a hand play read unsurely astride (see :meth:`_astride`), and ``landed``,
-        the card seen landing that it would be taken for: when that card lay still on the
-        discard (one box, ``settle_s`` or more) and ``c``'s card was read surely laid over
-        it (:meth:`_laid_over`), both were played - ``landed``'s by the seat to move, then
-        ``c``'s by the next seat, as the table shows (18401 at 63-65.4 s: seat 0's red-0
-        read 0.77 lying still 1.5 s while an arm hid seat 1's stack, then seat 1's red-5
-        laid over it, read 0.73 and 0.53 coming down and 0.48 since - taken for the red-0
-        misread: the red-5 lost, the next play given to the wrong seat). Empty otherwise."""
+    def _laid_on_still(self, c: _Candidate, observed: Key) -> list[_Candidate]:
+        """``c``, a hand play onto the discard, and the one other card that lay still there
+        since the last move (one whole card's box, ``settle_s`` or more, read surely in it:
+        not a part of the top read otherwise, 13207 at 47.1 s) and that
+        ``c``'s card was read surely laid over (:meth:`_laid_over`), a copy of it left: both
+        played - that card first, from a hand or a stack of the seat to move, then ``c``'s
+        by the next seat, as the table shows. Arms over other places kept the table from
+        standing still while it lay (18401 at 63-65.4 s: seat 0's red-0 read 0.77 lying
+        still 1.5 s, then seat 1's red-5 read 0.73 and 0.53 over it and 0.48 since - taken
+        for the red-0 misread astride, the red-5 lost and the next play given to the wrong
+        seat; 18503 at 150-153.3 s: seat 1's pink-2 read 0.6-0.7 lying still 1.1 s, then
+        seat 2's pink-0 laid on it - taken for the pink-0's twin laid on the pink-0 under
+        it, the pink-2 lost and seat 3's collect told as out of turn). Empty otherwise."""
         k = self._turn()
-        if (k is None or c.pile is None or landed.wish_needed
-                or landed.seat not in (None, k) or c.seat not in (None, (k + 1) % self.players)
-                or not self._laid_over(landed.move.card, c.pile)):
+        if k is None or c.pile is None or c.seat is not None or not c.move.to_discard:
             return []
-        first = _Candidate(landed.seat, landed.move, landed.move.card, None, (
-            f"{landed.move.card} lay still on the discard, then {c.seen_as} was read surely "
-            "laid over it: both played",))
-        m1 = self._after(first)
-        m2 = self._after(c, m1)
-        if m2.key() != observed or not _in_deck(m2, self.model):
+        seen, old = self.model.seen(), self._top_at(None)
+        was = self.committed.discard if self.committed is not None else None
+
+        def whole(box: Pile) -> bool:  # a card's box, not a part of the top's (13207)
+            return not box.squarish and (was is None or box.size >= self.part_of * was.size)
+
+        under = [y for y, (box, _) in self._still_box.items()
+                 if y not in (c.move.card, c.seen_as, old) and not y.is_joker
+                 and possible(y, seen) and self._still_read.get(y, 0.0) >= self.unsure_read
+                 and whole(box) and self._laid_over(y, c.pile)]
+        if len(under) != 1:
             return []
-        return [first, c]
+        y = under[0]
+        note = (f"{y} lay still on the discard, then {c.seen_as} was read surely laid over "
+                "it: both played")
+        firsts = [_Candidate(None, Move.hand(y), y, None, (note,)),
+                  *(_Candidate(k, Move.from_stack(st.top.card, st.colour), y, None, (note,))
+                    for st in self.model.stacks[k] if st.top.seen_as == y)]
+        found = []
+        for first in firsts:
+            m2 = self._after(c, self._after(first))
+            if m2.key() == observed and _in_deck(m2, self.model):
+                found.append([first, c])
+        return found[0] if len(found) == 1 else []
 
     def _emptied(self, results: Sequence[tuple[_Candidate, TableModel]], observed: Key
                  ) -> list[tuple[_Candidate, TableModel]]:

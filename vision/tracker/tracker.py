@@ -517,6 +517,8 @@ class Tracker(MoveReading):
         if len(cands) > 1:
             return self._ask("several cards moved at once: which move was it?", cands, state, t,
                              self.committed)
+        if cands and (two := self._laid_on_still(cands[0], _key(state))):
+            return self._take_moves(two, state, t, at_once=True)
         if cands:
             self.model = self._after(cands[0])
         self._commit(state, moved=bool(cands), seat=cands[0].seat if cands else None)
@@ -608,6 +610,8 @@ class Tracker(MoveReading):
             exact = [(over, self._after(over))]
         if len(exact) == 1 and (off := self._top_off_its_twin(exact[0][0])) is not None:
             exact = [(off, self._after(off))]
+        if len(exact) == 1 and (two := self._laid_on_still(exact[0][0], observed)):
+            exact = []  # a card that lay still covered by this one: both, taken as a pair
         if len(exact) == 1 and self._astride(*exact[0]):
             c = exact[0][0]
             # a play from a stack that shows its twin after: the discard is all there is of
@@ -619,9 +623,7 @@ class Tracker(MoveReading):
                 and 2 * self._landed_frames[c.seen_as] < self._read_frames[c.seen_as])
             landed = self._landed_instead(c) or self._face_landed(c) or (
                 self._landed_instead(c, once=True) if unsure else None)
-            if landed is not None and (two := self._still_then_covered(landed, c, observed)):
-                exact = []  # both played: taken below as a pair
-            elif landed is not None:
+            if landed is not None:
                 exact = [(landed, self._after(landed))]
             elif (t - self._read_since < self.astride_s - 1e-9 and c.pile is not None
                   and (not c.pile.alternatives
@@ -683,24 +685,7 @@ class Tracker(MoveReading):
                                           for i, c in enumerate(pair)):
             return []
         if pair or covered:
-            out: list[TrackerEvent] = []
-            why = (f"{'two' if len(pair) == 2 else 'three'} moves seen at once, in turn "
-                   "order",) if pair else ()
-            blind = ("the discard was not read: a card laid there may have gone unseen"
-                     if pair and state.discard is None else None)
-            for c in pair or covered:
-                self.model = self._after(c)
-                out.append(dataclasses.replace(c.decoded(t, state, *why), paired=True,
-                                               unsure=blind, unsure_of=BY_TOP))
-            self._asked = None
-            self._commit(state, moves=len(pair or covered), seat=(pair or covered)[-1].seat)
-            # a top played from its stack lay beside it in a hand on its way: no twin laid
-            # there (12007 at 107 s: seat 1's blue-1, then seat 2's collect, read as seat 1's
-            # second blue-2 laid out of turn too)
-            left = {(c.seat, c.move.stack) for c in pair or covered
-                    if c.seat is not None and c.move.source is Source.STACK}
-            self.twin_beside, self.twin_held = self.twin_beside - left, self.twin_held - left
-            return out
+            return self._take_moves(pair or covered, state, t, at_once=bool(pair))
         before = self.committed
         partial = [c for c, m in results if _covers(m.key(), observed)]
         hidden = bool(partial) or _covers(self.model.key(), observed) or lifted
@@ -718,6 +703,28 @@ class Tracker(MoveReading):
             return self._hold(state, t, partial, before)
         return self._ask("the table changed in a way no single move explains (two moves at "
                          "once, or a misread): what happened?", cands, state, t, before)
+
+    def _take_moves(self, moves: Sequence[_Candidate], state: VisibleState, t: float,
+                    at_once: bool) -> list[TrackerEvent]:
+        """Commit ``state`` as ``moves``, in order (``at_once``: seen at once, in turn)."""
+        out: list[TrackerEvent] = []
+        why = (f"{'two' if len(moves) == 2 else 'three'} moves seen at once, in turn "
+               "order",) if at_once else ()
+        blind = ("the discard was not read: a card laid there may have gone unseen"
+                 if at_once and state.discard is None else None)
+        for c in moves:
+            self.model = self._after(c)
+            out.append(dataclasses.replace(c.decoded(t, state, *why), paired=True,
+                                           unsure=blind, unsure_of=BY_TOP))
+        self._asked = None
+        self._commit(state, moves=len(moves), seat=moves[-1].seat)
+        # a top played from its stack lay beside it in a hand on its way: no twin laid
+        # there (12007 at 107 s: seat 1's blue-1, then seat 2's collect, read as seat 1's
+        # second blue-2 laid out of turn too)
+        left = {(c.seat, c.move.stack) for c in moves
+                if c.seat is not None and c.move.source is Source.STACK}
+        self.twin_beside, self.twin_held = self.twin_beside - left, self.twin_held - left
+        return out
 
     def _hold(self, state: VisibleState, t: float, partial: Sequence[_Candidate] = (),
               before: VisibleState | None = None) -> list[TrackerEvent]:
