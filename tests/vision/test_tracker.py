@@ -3131,6 +3131,24 @@ def test_a_twin_laid_on_a_card_that_lay_still_under_arms_covers_that_card_s_play
     assert moves(_pink_2_still_then_the_pink_0_s_twin(6)) == ["hand:pink-0"]
 
 
+def test_a_face_read_only_from_a_part_of_the_pile_is_no_card_laid_unseen() -> None:
+    """18607 at 58.2-60.3 s: the yellow-5 under the yellow-1 read yellow-0 at 0.61 from a
+    box of 0.74 of the top, 0.43 card diagonals off it, for 1.5 s (the top itself not
+    found); then seat 2's yellow-3 came, fitting the yellow-1 and a yellow-0 alike: taken
+    as a yellow-0 laid unseen between them - a phantom play and a false out-of-turn alert.
+    A face read only from a part of a card by the top is the pile peeking out."""
+    s, clock = started(top="yellow-5")
+    x, y = CENTRE
+    top, under = ("yellow-1", x + 3, y - 2, 0.9), ("yellow-5", x - 20, y + 30, 0.5)
+    assert moves(feed(s, outlined(table(top, under)), clock)) == ["hand:yellow-1"]
+    part = outlined(table(("yellow-0", x - 20, y + 30, 0.61, {"yellow-0": 0.94})),
+                    {0: (W * 0.74, H * 0.74, 0.0)})
+    ev = feed(s, part, clock, frames=9) + feed(s, outlined(table(top)), clock, frames=1)
+    assert moves(ev + feed(s, part, clock, frames=6)) == []
+    ev = feed(s, outlined(table(("yellow-3", x + 5, y - 4, 0.9), under)), clock, frames=15)
+    assert moves(ev) == ["hand:yellow-3"] and rules(ev) == []
+
+
 def test_a_card_read_two_ways_by_turns_as_it_lies_waits_for_one_reading() -> None:
     """15308 at 81.2-82.7 s: a pink-2 laid on the green-2, read pink-2 at 0.5 and pink-0 at
     0.57 (a square box 0.13 card diagonals off) by turns, then five frames each: the pink-0

@@ -208,6 +208,8 @@ class TrackerBase:
         # was lifted off the pile and laid back, wherever it lies now
         self._squared = False
         self._landed_frames: Counter[Card] = Counter()  # ... read surely (>= unsure_read)
+        # ... of those, read from a part of a card on the committed top (see _part_frame)
+        self._part_frames: Counter[Card] = Counter()
         # ... its face read surely (SURE_FACE), however unsure the box, and when first so
         self._face_frames: Counter[Card] = Counter()
         self._face_first: dict[Card, float] = {}
@@ -312,7 +314,9 @@ class TrackerBase:
             self.discard_faces = frozenset(self._discard_face_frames)
             self.discard_faces_firm = frozenset(
                 self._often(self._discard_face_frames) | self._discard_faces_sure)
-            kin = self._top_kin_in_place(state.discard)
+            # (a face read only from a part box by the top is the pile peeking out, 18607)
+            kin = self._top_kin_in_place(state.discard) | frozenset(
+                f for f, n in self._landed_frames.items() if n <= self._part_frames[f])
             self.landed, self.landed_in_a_frame = (self._landed_since() - kin,
                                                    self.landed_once - kin)
             self.landed_first = dict(self._landed_first)
@@ -327,7 +331,7 @@ class TrackerBase:
             for frames in (self._twin_frames, self._carried_frames, self._beside_frames,
                            self._twin_held_frames, self._loose_frames,
                            self._landed_frames, self._read_frames, self._pulled_frames,
-                           self._face_frames):
+                           self._face_frames, self._part_frames):
                 frames.clear()
             for frames, places in kept:
                 frames.update(places)
