@@ -208,7 +208,7 @@ class TrackerBase:
         # was lifted off the pile and laid back, wherever it lies now
         self._squared = False
         self._landed_frames: Counter[Card] = Counter()  # ... read surely (>= unsure_read)
-        # ... of those, read from a part of a card on the committed top (see _part_frame)
+        # ... of those, read from a part of a card by the committed top (see _part_by)
         self._part_frames: Counter[Card] = Counter()
         # ... its face read surely (SURE_FACE), however unsure the box, and when first so
         self._face_frames: Counter[Card] = Counter()

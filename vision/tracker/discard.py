@@ -204,8 +204,17 @@ class DiscardReading(StackReading):
         laid on its twin and the pink-3, a card of the pile read pink-0 at 0.56-0.6, its
         face 0.9, 0.41 card diagonals off, by turns with the pink-2 for 1.4 s, then alone -
         a phantom pink-0)."""
-        return (d.size < self.part_of * top.size and d.shifted_from(top) <= 0.5
-                or d.top in top.cards[1:])
+        return self._part_by(d, top) or d.top in top.cards[1:]
+
+    def _part_by(self, d: Pile, top: Pile) -> bool:
+        """``d`` is boxed round a part of a card (below ``part_of`` of ``top``'s box) within
+        half a card diagonal of the discard's ``top``: a card of the pile peeking out from
+        under it, or the top's own part - as a card laid there is, a moment, only as it
+        comes down (18607 at 58.2-59.7 s: the yellow-5 under the yellow-1 read yellow-0 at
+        0.61 from a box of 0.74 of it, 0.43 card diagonals off, for 1.5 s - then taken for a
+        yellow-0 laid unseen between the yellow-1 and the yellow-3 that came next: a phantom
+        play, a false out-of-turn alert)."""
+        return d.size < self.part_of * top.size and d.shifted_from(top) <= 0.5
 
     def _note_peeks(self, d: Pile | None) -> None:
         """The committed top read surely where it was laid: each place a card under it was

@@ -156,7 +156,7 @@ class Tracker(MoveReading):
                 self._landed_frames[raw.discard.top] += 1
                 self._landed_first.setdefault(raw.discard.top, t)
                 top = self.committed.discard if self.committed is not None else None
-                if top is not None and _part_by(raw.discard, top, self.part_of):
+                if top is not None and self._part_by(raw.discard, top):
                     self._part_frames[raw.discard.top] += 1
                 if top is not None and raw.discard.shifted_from(top) > TWIN_OFF:
                     self._came_down.add(raw.discard.top)
@@ -982,14 +982,3 @@ def _under_two(pile: Sequence[TrackedCard]) -> Sequence[TrackedCard]:
         if k == len(pile) - 1 or pile[k].card != pile[k + 1].card:
             layers += 1
     return pile[:k] if layers == 2 else []
-
-
-def _part_by(d: Pile, top: Pile, part_of: float) -> bool:
-    """``d`` is boxed round a part of a card (below ``part_of`` of ``top``'s box) within
-    half a card diagonal of the discard's ``top``: a card of the pile peeking out from under
-    it, or the top's own part - as a card laid there is, a moment, only as it comes down
-    (18607 at 58.2-59.7 s: the yellow-5 under the yellow-1 read yellow-0 at 0.61 from a box
-    of 0.74 of it, 0.43 card diagonals off, for 1.5 s - then taken for a yellow-0 laid
-    unseen between the yellow-1 and the yellow-3 that came next: a phantom play, a false
-    out-of-turn alert)."""
-    return d.size < part_of * top.size and d.shifted_from(top) <= 0.5
