@@ -208,7 +208,7 @@ class Session:
         state = self.view.read(detections, reveal=tr.wants_reveal,
                                stack_tops=tr.stack_faces() if tr.wants_reveal else None,
                                discard_known=tr.discard_known(), stacks=tr.stack_places(),
-                               may_land=tr.may_land(hands=True),
+                               may_land=tr.may_land(hands=True), laid=tr.laid_places(),
                                before=self.last.state.seen_piles if self.last.state else ())
         if closer is not None and state.discard is None and not tr.wants_reveal:
             # a discard card in a shadow: read it again closer (at a round's start any card,
@@ -642,9 +642,10 @@ class Session:
             return []
         self.tracker.recolour(out.seat, out.was, out.now)
         now = Played(out.seat, Move.collect(out.now))
-        note = (f"seat {out.seat}'s {out.was}, alone on its stack, read as {out.now} more "
-                f"surely than as {out.was} in {out.frames} frames since it was laid: it is "
-                f"{out.now} ({now})")
+        note = out.why or (
+            f"seat {out.seat}'s {out.was}, alone on its stack, read as {out.now} more "
+            f"surely than as {out.was} in {out.frames} frames since it was laid: it is "
+            f"{out.now} ({now})")
         return self._corrected(found, now, note, out.timestamp)[0]
 
     def _second_look(self, seen: VisibleState, verdict: Verdict, t: float
@@ -712,8 +713,10 @@ class Session:
         """Nothing was seen that one of the ``unseen`` moves (a twin laid squarely by the
         seat to move) leaves: no hand at any place it could lie (hidden, then seen again as
         before), and the discard read as its top whenever it showed - or as this move's
-        card, laid on it - never as another card surely or in two frames or more (16305 at
-        67.4 s: the yellow-4 under a green-4 coming down read yellow-0 at 0.26 for a frame).
+        card, laid on it - never as another card surely (from a box lying as in the frame
+        before: 18708 at 54.1 s, a yellow-5 coming down read yellow-0 at 0.62 from a box 11
+        px on from the last, held seat 1's play out of turn) or in two frames or more (16305
+        at 67.4 s: the yellow-4 under a green-4 coming down read yellow-0 at 0.26 for a frame).
         Then the next seat's move came out of turn, far more often than a twin was laid
         unseen (the 70 development games: 9 of 12 such moves, each held for an answer
         before). A hand over the discard is a sign only while a copy of its top is left to

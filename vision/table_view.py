@@ -39,6 +39,9 @@ OVERLAP = 0.25  # share of the smaller card that must be covered for two cards t
 # a part of that card, boxed again (a twin laid on its twin is boxed whole)
 PART, PART_AREA = 0.7, 0.75
 ON_PILE = 0.3  # a seat's card that lies this much on a discard card is part of that pile
+# a seat's card whose centre lies within LAID_PLACE card diagonals of where a card of the
+# discard pile was laid is that card peeking out (see :func:`on_laid_places`)
+LAID_PLACE = 0.3
 STATE_CONFIDENCE = 0.25  # a card counts for the game state from this confidence on
 REVEAL_CONF = 0.02  # a closer look's card fills a short reveal from this confidence on
 SURE_FACE = 0.9  # a closer look's card the finder is unsure of counts if its face reads so
@@ -427,6 +430,23 @@ def on_the_discard(codes: np.ndarray, quads: np.ndarray, least: float = ON_PILE
     return out
 
 
+def on_laid_places(codes: np.ndarray, pts: np.ndarray, places: Sequence[StackPlace],
+                   reach: float = LAID_PLACE) -> np.ndarray:
+    """Zone codes with each card in a seat's zone whose centre lies within ``reach`` card
+    diagonals of where a card of the discard pile was laid (``places``: the top and the
+    cards under it) given to the discard: cards are never taken off the pile, so a card
+    there is one of its own peeking out from under the top, however little of it lies
+    under the top's outline (18702 at 99.5 s: the top of the red-5 two cards down, boxed
+    11 px from where the red-5 lay and read red-4 at 0.35-0.5, its centre on the discard
+    zone's edge - in the zone one frame, in seat 2's the next: a phantom collect of seat 2,
+    4 points off the round's scores)."""
+    out = codes.copy()
+    for i in np.flatnonzero(codes >= 0):
+        if any(np.hypot(*(pts[i] - (s.x, s.y))) <= reach * s.size for s in places):
+            out[i] = DISCARD_CODE
+    return out
+
+
 def _laid_surely(i: int, top: int, conf: np.ndarray, face: np.ndarray, card_shaped: bool,
                  sure: float, close: float) -> bool:
     """Row ``i`` reads as surely as a card laid on row ``top`` must: ``sure`` and ``close``
@@ -513,7 +533,8 @@ class TableView:
              stack_tops: Sequence[Sequence[Card | frozenset[Card]]] | None = None,
              discard_known: tuple[Pile, Collection[Card]] | None = None,
              stacks: Sequence[Sequence[StackPlace]] | None = None,
-             may_land: Collection[Card] = (), before: Sequence[Pile] = ()) -> VisibleState:
+             may_land: Collection[Card] = (), before: Sequence[Pile] = (),
+             laid: Sequence[StackPlace] = ()) -> VisibleState:
         """``reveal``: also list each seat's revealed hand cards - every card of the seat's
         piles except one pile per known collection stack top in ``stack_tops[seat]`` (a face,
         or the faces that top may read as).
@@ -527,7 +548,8 @@ class TableView:
         the yellow-0, read 0.7 under its larger box; the other yellow-1 lay eight cards down
         - the move was lost and the next seat's collect read as two moves).
         ``before``: the seats' piles at the last look, those set aside too (see
-        :func:`second_stacks`)."""
+        :func:`second_stacks`). ``laid``: where the discard pile's top and the cards under it
+        were laid (see :func:`on_laid_places`)."""
         deck = self._deck(detections)
         keep = deck.copy()
         if detections.confidence is not None and len(detections):
@@ -546,7 +568,7 @@ class TableView:
             stacks = [[StackPlace(*s) for s in seat] for seat in stacks]
             colours = _colours(d)
             codes = by_stacks(codes, pts, stacks, colours=colours)
-        codes = on_the_discard(codes, quads)
+        codes = on_laid_places(on_the_discard(codes, quads), pts, laid)
         discard_piles, seat_piles = self._piles(d, quads, pts, codes)
         discard = main_pile(discard_piles)
         if discard is not None and discard_known is not None:

@@ -199,6 +199,24 @@ def test_a_box_on_the_discard_pile_s_edge_in_a_seat_s_zone_is_part_of_the_pile()
     assert s.tops(0) == (C("green-2"),) and s.discard is not None and len(s.discard.cards) == 1
 
 
+def test_a_box_where_a_card_of_the_discard_pile_was_laid_is_part_of_the_pile() -> None:
+    """18702 at 99.5 s: the top of the red-5 two cards down peeked out past the new top,
+    its centre on the discard zone's edge, little of it under the top's outline, read
+    red-4 at 0.35: in seat 2's zone it was a phantom collect of seat 2."""
+    x, y = CENTRE
+    top = ("yellow-0", x, y + 40, 0.84)  # the pile wandered down, the zone's radius is 90 px
+    peek = ("red-4", x, y + 95, 0.35)  # beyond the zone, under a fifth of it on the yellow-0
+    shapes = {1: (W, 40.0, 0.0)}  # only the part peeking out is boxed
+    d = outlined(table(top, peek), shapes)
+    assert VIEW.read(d).tops(0) == (C("red-4"),)  # (not knowing where the pile's cards lay)
+    laid = [StackPlace(x, y + 40, 104.0), StackPlace(x, y + 105, 104.0)]  # top, the red-5
+    s = VIEW.read(d, laid=laid)
+    assert s.tops(0) == () and s.discard_top == C("yellow-0")  # a card of the discard zone
+    # a card collected a card's length off where the pile's cards were laid stays the seat's
+    s = VIEW.read(outlined(table(top, ("red-4", x, y + 140, 0.9))), laid=laid)
+    assert s.tops(0) == (C("red-4"),)
+
+
 def test_a_card_read_twice_in_a_fanned_reveal_is_trimmed_to_the_count() -> None:
     """10802: seat 2 holds three cards; a fourth box astride the red-1 and the joker, read
     red-1 at 0.33, made four."""

@@ -283,6 +283,28 @@ def test_the_kin_card_laid_on_a_stack_askew_is_still_a_collect() -> None:
     assert moves(ev) == ["seat 0: collect:red-5>pink"] and rules(ev) == ["wrong-stack"]
 
 
+def test_a_card_of_a_re_read_stack_s_colour_laid_beside_it_turns_it_back() -> None:
+    """18704 at 25.2 s: seat 2's pink-3, read red-3 more than pink-3 for 2 s, was re-read
+    as red-3; in its next turn seat 2 collected a red-2 beside it - one red stack per
+    collection, so the red-3 was the pink-3 after all (asked as no single move, and the
+    pink stack's next card lost too)."""
+    s, clock = started(top="blue-5")
+    pink = ("pink-3", *at(0), 0.5, {"pink-3": 0.5, "red-3": 0.45})
+    ev = feed(s, table(_discard("blue-5"), pink), clock)
+    assert moves(ev) == ["seat 0: collect:pink-3"]
+    others = (("yellow-1", *at(1), 0.9), ("green-2", *at(2), 0.9))
+    read_red = ("red-3", *at(0), 0.7, {"red-3": 0.7, "pink-3": 0.25})
+    ev = feed(s, table(_discard("blue-5"), read_red, others[0]), clock, frames=12)
+    ev += feed(s, table(_discard("blue-5"), read_red, *others), clock, frames=12)
+    assert any("it is red-3" in e.payload["message"] for e in kinds(ev, "status"))
+    red_2 = ("red-2", *at(0, W + 20), 0.85)  # seat 0's turn: laid clear of the "red-3"
+    ev = feed(s, table(_discard("blue-5"), read_red, red_2, *others), clock, frames=15)
+    assert moves(ev) == ["seat 0: collect:red-2"] and not kinds(ev, "question")
+    assert [e.payload.get("corrects") for e in kinds(ev, "verdict") if "corrects" in e.payload
+            ] == ["seat 0: collect:red-3"]
+    assert rules(ev) == []
+
+
 def test_a_card_laid_overlapping_a_stack_whose_top_still_shows_starts_a_new_stack() -> None:
     s, clock = started()
     green = ("green-2", *at(0), 0.9)
@@ -1651,6 +1673,32 @@ def test_a_move_out_of_turn_is_told_when_the_discard_was_misread_once_unsurely()
     feed(s, once, clock, frames=2)
     ev = feed(s, scene(["red-3", "red-5"], {0: {"blue": ["blue-1"], "green": ["green-4"]}}),
               clock)
+    assert rules(ev) == [] and held(ev) == ["out-of-turn"]
+
+
+def _another_face_read_once_surely(dx: float) -> list[Event]:
+    """Seat 1 lays red-5 on the red-3; in seat 2's turn the discard reads red-4 surely for a
+    frame from a box ``dx`` px off the pile's; then seat 0 collects green-4 - out of turn."""
+    s, clock = started()
+    feed(s, scene(["red-3"], {0: {"blue": ["blue-1"]}}), clock)
+    feed(s, scene(["red-3", "red-5"], {0: {"blue": ["blue-1"]}}), clock)  # seat 1
+    x, y = CENTRE
+    once = table(("red-4", x + dx, y, 0.62),
+                 ("blue-1", *at(0, COLOUR_SLOT["blue"] * (W + 20)), 0.9))
+    feed(s, once, clock, frames=1)
+    return feed(s, scene(["red-3", "red-5"], {0: {"blue": ["blue-1"], "green": ["green-4"]}}),
+                clock)
+
+
+def test_a_face_read_surely_once_from_a_moving_box_is_no_sign_of_a_card_laid() -> None:
+    """18708 at 54.1 s: seat 1's yellow-5 coming down onto the green-5 read yellow-0 at 0.62
+    in one frame, its box 11 px on from the frame before and 13 px short of where it came
+    to lie: seat 1's play out of turn was held for an answer, its alert lost. Read so from
+    a box lying where the pile lay, it is a sign: held."""
+    ev = _another_face_read_once_surely(12.0)
+    assert moves(ev) == ["seat 0: collect:green-4"]
+    assert rules(ev) == ["out-of-turn"] and held(ev) == []
+    ev = _another_face_read_once_surely(0.0)
     assert rules(ev) == [] and held(ev) == ["out-of-turn"]
 
 

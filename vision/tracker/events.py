@@ -85,6 +85,7 @@ class Recoloured:
     now: Card
     timestamp: float
     frames: int
+    why: str | None = None  # the reason, where it is not the frames' readings
 
 
 TrackerEvent = Decoded | Question | Misread | Resumed | Recoloured

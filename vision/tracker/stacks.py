@@ -32,6 +32,7 @@ from vision.tracker.model import (
     _lies_as,
     _off_other_stacks,
     _on,
+    _still_shows,
     _top_key,
 )
 
@@ -290,6 +291,43 @@ class StackReading(TrackerBase):
                     self._kin_told.add((seat, card))
                     out.append(Recoloured(seat, card, kin, t, n))
         return out
+
+    def _kin_back(self, state: VisibleState, t: float) -> Recoloured | None:
+        """A card read surely at a seat, clear of its stacks, of the colour of a stack there
+        whose lone card was re-read as its kin (see :meth:`_kin_read`) from what it was
+        first taken for: a collection has one stack per colour, so that card was of its
+        first colour after all. The model takes it so (read as the camera reads it) and the
+        event tells the session (18704 at 25.2 s: seat 2's pink-3, read red-3 more than
+        pink-3 for 2 s and re-read so, then seat 2's red-2 collected beside it - asked as
+        no single move, and the pink stack's next card lost too). Only where the seat has
+        no stack of that first colour and a copy of the card is left."""
+        for seat, piles in enumerate(state.seats):
+            for pile in piles:
+                colour = pile.top.colour
+                if (pile.confidence < self.unsure_read or colour is None
+                        or (kin := twin(pile.top)) is None
+                        or pile.share(kin) > pile.share(pile.top)):
+                    continue
+                st = self.model.stack_of(seat, colour)
+                if (st is None or len(st.cards) != 1 or pile.top == st.top.seen_as
+                        or not _still_shows(st, piles, pile)
+                        or self.model.stack_at(seat, pile.centre, pile.size) not in (None, st)):
+                    continue  # (beside that stack, overlapping it or not, and no other)
+                was = st.top.card
+                first = twin(was)
+                if (first is None or first.colour is None or (seat, first) not in self._kin_told
+                        or self.model.stack_of(seat, first.colour) is not None):
+                    continue
+                seen = self.model.seen()
+                seen[was] -= 1
+                if not possible(first, seen):
+                    continue
+                st.colour, st.cards[0].card = first.colour, first
+                return Recoloured(seat, was, first, t, 0, why=(
+                    f"seat {seat}'s {was}, re-read from {first} as it lay alone, has a "
+                    f"{pile.top} collected beside it: a collection has one {colour.value} "
+                    f"stack, so it is {first} after all"))
+        return None
 
     def _filled(self, state: VisibleState, t: float) -> VisibleState:
         """The frame with each known stack top that was read unsurely (below

@@ -127,8 +127,11 @@ class Tracker(MoveReading):
             self._twin_held_frames.update(self._twin_held(raw) | carried)
             piles = [s.discard for s in (raw, state) if s.discard]
             self._discard_face_frames.update({p.top for p in piles})
+            # (not a face read once from a box that moved since the frame before: a card on
+            # its way down, 18708 at 54.1 s - see Session._no_sign_of)
             self._discard_faces_sure.update(p.top for p in piles
-                                            if p.confidence >= self.unsure_read)
+                                            if p.confidence >= self.unsure_read
+                                            and (last is None or _lies_as(p, last)))
             self._settling(raw.discard, t)
             self._top_back(raw.discard)
             if raw.discard is None or last is None or raw.discard.jitters_from(last):
@@ -688,6 +691,8 @@ class Tracker(MoveReading):
             return []
         if pair or covered:
             return self._take_moves(pair or covered, state, t, at_once=bool(pair))
+        if settled and not exact and (back := self._kin_back(state, t)) is not None:
+            return [back, *self._decode(state, t)]  # a stack's card of its first colour
         before = self.committed
         partial = [c for c, m in results if _covers(m.key(), observed)]
         hidden = bool(partial) or _covers(self.model.key(), observed) or lifted
@@ -751,6 +756,13 @@ class Tracker(MoveReading):
         """Where each seat's known stacks lie, and their colours."""
         return tuple(tuple(StackPlace(*st.centre, st.size, st.colour) for st in seat)
                      for seat in self.model.stacks)
+
+    def laid_places(self) -> tuple[StackPlace, ...]:
+        """In play: where the discard pile's top and the cards under it were laid, as read
+        when each was its top."""
+        if self.phase is not Phase.PLAYING:
+            return ()
+        return tuple(StackPlace(*p.centre, p.size) for p in self._laid if p is not None)
 
     def discard_known(self) -> tuple[Pile, frozenset[Card]] | None:
         """In play: the discard pile as last committed, and every card known to lie in it
