@@ -1676,6 +1676,27 @@ def test_a_move_out_of_turn_is_told_when_the_discard_was_misread_once_unsurely()
     assert rules(ev) == [] and held(ev) == ["out-of-turn"]
 
 
+def _read_unsurely_at_seat_2_out_of_turn(frames: int) -> tuple[list[Event], list[Event]]:
+    """Seat 0 collects blue-1 (seat 1 to move); a green-4 is read at 0.28 at seat 2 for
+    ``frames`` frames, never surely, then is gone. The events of both spells."""
+    s, clock = started()
+    blue = {0: {"blue": ["blue-1"]}}
+    assert moves(feed(s, scene(["red-3"], blue), clock)) == ["seat 0: collect:blue-1"]
+    ev = feed(s, scene(["red-3"], blue, [("green-4", *at(2), 0.28)]), clock, frames=frames)
+    return ev, feed(s, scene(["red-3"], blue), clock, frames=15)
+
+
+def test_a_card_never_read_surely_out_of_turn_is_waited_for_before_it_is_a_collect() -> None:
+    """18801 at 50.9-51.3 s: the face-down draw pile in seat 3's sector read green-4 at
+    0.22-0.28 while seat 3's arm drew from it - taken for a collect out of turn: a phantom,
+    4 points on seat 3's score, and a question once it was gone."""
+    ev, gone = _read_unsurely_at_seat_2_out_of_turn(5)
+    assert moves(ev + gone) == [] and not kinds(ev + gone, "question")
+    # one that lies on is collected, its alert withheld as read unsurely
+    ev, _ = _read_unsurely_at_seat_2_out_of_turn(20)
+    assert moves(ev) == ["seat 2: collect:green-4"] and rules(ev) == []
+
+
 def _another_face_read_once_surely(dx: float) -> list[Event]:
     """Seat 1 lays red-5 on the red-3; in seat 2's turn the discard reads red-4 surely for a
     frame from a box ``dx`` px off the pile's; then seat 0 collects green-4 - out of turn."""

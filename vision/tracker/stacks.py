@@ -292,6 +292,17 @@ class StackReading(TrackerBase):
                     out.append(Recoloured(seat, card, kin, t, n))
         return out
 
+    def _unsure_out_of_turn(self, c: _Candidate) -> bool:
+        """A collect out of turn whose card was never read surely (``unsure_read``) at that
+        seat since the last move: perhaps no card at all - the face-down draw pile's edge,
+        a patch of cloth - read as one a moment (18801 at 50.9-51.3 s: the draw pile in
+        seat 3's sector read green-4 at 0.22-0.28 while seat 3's arm drew from it, taken
+        for a collect out of turn - a phantom, 4 points on seat 3's score, and a question
+        when it was gone again). Waited for ``unsure_s``: a card collected lies on, one read
+        a moment is gone. A cheat is rare, and its alert is withheld as unsure anyway."""
+        return (c.seat is not None and c.move.source is Source.COLLECT
+                and c.seat != self._turn() and (c.seat, c.seen_as) not in self._first_seen)
+
     def _kin_back(self, state: VisibleState, t: float) -> Recoloured | None:
         """A card read surely at a seat, clear of its stacks, of the colour of a stack there
         whose lone card was re-read as its kin (see :meth:`_kin_read`) from what it was
