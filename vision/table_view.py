@@ -344,9 +344,10 @@ class StackPlace(NamedTuple):
     size: float
     colour: Colour | None = None
 
-    def covers(self, point: Sequence[float] | np.ndarray) -> bool:
-        """``point`` lies on this stack: within half a card diagonal of its centre."""
-        return float(np.hypot(point[0] - self.x, point[1] - self.y)) <= 0.5 * self.size
+    def covers(self, point: Sequence[float] | np.ndarray, reach: float = 0.5) -> bool:
+        """``point`` lies on this stack: within ``reach`` (half a) card diagonal of its
+        centre."""
+        return float(np.hypot(point[0] - self.x, point[1] - self.y)) <= reach * self.size
 
 
 def by_stacks(codes: np.ndarray, pts: np.ndarray, stacks: Sequence[Sequence[StackPlace]],
@@ -442,7 +443,7 @@ def on_laid_places(codes: np.ndarray, pts: np.ndarray, places: Sequence[StackPla
     4 points off the round's scores)."""
     out = codes.copy()
     for i in np.flatnonzero(codes >= 0):
-        if any(np.hypot(*(pts[i] - (s.x, s.y))) <= reach * s.size for s in places):
+        if any(s.covers(pts[i], reach) for s in places):
             out[i] = DISCARD_CODE
     return out
 
