@@ -3690,17 +3690,17 @@ def test_the_old_top_read_unsurely_moved_or_late_takes_nothing_back() -> None:
         assert moves(ev)[0] == "hand:red-2"
 
 
-def _stack_top_back(back_conf: float, moved: float = 0.0, wait: int = 0
+def _stack_top_back(back_conf: float, moved: float = 0.0, wait: int = 0, off: float = 20.0
                     ) -> tuple[Session, list[Event]]:
     """Seats 0, 1, 2 collect a card each on the blue-1 (seat 0 a pink-4); seat 0's pink-4,
-    under an arm, read pink-2 at 0.28 (pink-4 0.12) where it lies for 0.6 s; then the pink-4
-    read again at ``back_conf``, ``moved`` px from where it lay, after ``wait`` frames of the
-    arm hiding it."""
+    under an arm, read pink-2 at 0.28 (pink-4 0.12) from a box ``off`` px from it for 0.6 s;
+    then the pink-4 read again at ``back_conf``, ``moved`` px from where it lay, after
+    ``wait`` frames of the arm hiding it."""
     s, clock, stacks = _collected("blue-1", [(0, "pink", "pink-4"), (1, "green", "green-3"),
                                              (2, "yellow", "yellow-3")])
     x, y = at(0, COLOUR_SLOT["pink"] * (W + 20))
     others = {1: stacks[1], 2: stacks[2]}
-    misread = ("pink-2", x + 3, y + 1, 0.28, {"pink-2": 0.78, "pink-4": 0.12})
+    misread = ("pink-2", x + off, y + 1, 0.28, {"pink-2": 0.78, "pink-4": 0.12})
     ev = feed(s, scene(["blue-1"], others, [misread]), clock, frames=6)
     ev += feed(s, scene(["blue-1"], others), clock, frames=wait)
     ev += feed(s, scene(["blue-1"], others, [("pink-4", x + moved, y, back_conf)]), clock,
@@ -3719,6 +3719,9 @@ def test_a_stack_top_seen_again_where_it_lay_takes_the_collect_back() -> None:
     assert [str(o) for o in s.referee.observations][-1] == "seat 2: collect:yellow-3"
     assert s.referee.to_move == 0
     assert str(s.tracker.model.stack_of(0, Colour.PINK).top.card) == "pink-4"  # type: ignore
+    # read so from a box where the top lies (within 0.15 card diagonals): no collect at all
+    s, ev = _stack_top_back(0.9, off=3.0)
+    assert moves(ev) == [] and not [e for e in kinds(ev, "status") if "takes_back" in e.payload]
 
 
 def test_a_stack_top_read_unsurely_moved_or_late_takes_no_collect_back() -> None:
@@ -5049,3 +5052,78 @@ def test_a_card_read_two_ways_as_it_landed_then_one_way_is_taken_once_settled() 
         ev += feed(s, scene([], others, [laid, under, *held]), clock, frames=2)
     ev += feed(s, scene([], others, [("pink-4", x - 5, y - 20, 0.9), laid]), clock, frames=10)
     assert moves(ev) == ["seat 0: stack:pink-1", "hand:pink-4"]
+
+
+def _green_4_re_read_green_1_unsurely(brought: bool) -> list[Event]:
+    """Seat 0 collects green-4 on the red-3 (seat 1 to move); seat 1 lays red-5 on the
+    discard as seat 0's green-4, unmoved, reads green-1 at 0.35 for good (green-4 0.08) -
+    after a green-1 read surely at seat 0, off its stack, if ``brought``."""
+    s, clock, stacks = _one_stack_each("red-3", ("green", "green-4"))
+    slot = COLOUR_SLOT["green"] * (W + 20)
+    if brought:
+        feed(s, scene(["red-3"], stacks, [("green-1", *at(0, slot, 110.0), 0.9)]), clock,
+             frames=3)
+    misread = ("green-1", *at(0, slot), 0.35, {"green-1": 0.5, "green-5": 0.3, "green-4": 0.08})
+    return feed(s, scene(["red-3", "red-5"], {}, [misread]), clock, frames=30)
+
+
+def test_a_stack_top_re_read_unsurely_in_place_as_another_value_is_no_card_collected() -> None:
+    """19005 at 13.7 s: seat 2's green-4 on a green cloth, read 0.3-0.6 from a box round
+    part of it, then green-1 at 0.3-0.4 from the same place for good, as the seat to move
+    played: two changes no single move explains - a question, and the moves after it lost.
+    Unless a card of that face was read surely at the seat since the last move: brought in
+    from a hand and collected."""
+    ev = _green_4_re_read_green_1_unsurely(brought=False)
+    assert moves(ev) == ["hand:red-5"] and not kinds(ev, "question")
+    ev = _green_4_re_read_green_1_unsurely(brought=True)  # with the play: asked
+    assert [q.payload["candidates"] for q in kinds(ev, "question")] == [
+        ["hand:red-5", "seat 0: collect:green-1"]]
+
+
+def _yellow_0_laid_on_the_yellow_3_read_yellow_0(came_down: bool) -> list[Event]:
+    """Seat 0 plays its yellow-3 from its stack onto the blue-3, read yellow-0 at 0.55 there
+    (taken as the yellow-3); then seat 1's yellow-0, read 0.9 in its zone and coming down
+    0.55 card diagonals off the pile if ``came_down``, lies on it exactly, read 0.8."""
+    s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-3"), ("green", "green-2"),
+                                       ("red", "red-5"))
+    x, y = CENTRE
+    others = {1: stacks[1], 2: stacks[2]}
+    misread = ("yellow-0", x + 8, y + 3, 0.55, {"yellow-0": 0.6, "yellow-3": 0.3})
+    ev = feed(s, scene([], others, [misread]), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:yellow-3"]
+    if came_down:
+        feed(s, scene([], others, [misread, ("yellow-0", *at(1, 0.0, 60.0), 0.9)]), clock,
+             frames=3)
+        feed(s, scene([], others, [("yellow-0", x - 55, y, 0.9)]), clock, frames=2)
+    return feed(s, scene([], others, [("yellow-0", x + 8, y + 3, 0.8)]), clock, frames=20)
+
+
+def test_a_card_of_the_face_a_played_top_is_misread_as_coming_down_on_it_is_a_play() -> None:
+    """19007 at 84.6 s: seat 0's yellow-3 played from its stack, read yellow-0 at 0.5-0.6
+    on the discard, was taken as the yellow-3; seat 1's yellow-0 laid on it, read 0.9
+    coming down 0.6 card diagonals off, was that top read again - the play missed, and the
+    next seat's collect a question. The top read surer where it lies is no card laid."""
+    assert moves(_yellow_0_laid_on_the_yellow_3_read_yellow_0(came_down=True)) == [
+        "hand:yellow-0"]
+    assert moves(_yellow_0_laid_on_the_yellow_3_read_yellow_0(came_down=False)) == []
+
+
+def test_a_stack_top_read_coming_down_then_as_the_old_top_is_played_from_the_stack() -> None:
+    """19007 at 108.5 s: seat 2's red-3, over a red-2 on its stack, read 0.77 coming down
+    onto the discard's red-0, then red-0 at 0.5 where it lay: its stack showing the red-2,
+    the play was taken for a second red-2 collected there after 2.5 s - or not at all, both
+    red-2 seen - and the next seat's collect became a question."""
+    s, clock, stacks = _one_stack_each("red-0", ("red", "red-2"), ("green", "green-2"),
+                                       ("yellow", "yellow-4"))
+    for seat, colour, card in ((0, "red", "red-3"), (1, "green", "green-3"),
+                               (2, "yellow", "yellow-1")):
+        stacks[seat][colour].append(card)
+        feed(s, scene(["red-0"], stacks), clock, frames=20)
+    assert s.referee.to_move == 0
+    x, y = CENTRE
+    played = {**stacks, 0: {"red": ["red-2"]}}
+    feed(s, scene([], played, [("red-3", x - 40, y, 0.8)]), clock, frames=2)
+    misread = ("red-0", x + 6, y + 2, 0.5, {"red-0": 0.5, "red-3": 0.3})
+    ev = feed(s, scene([], played, [misread]), clock, frames=15)
+    assert moves(ev) == ["seat 0: stack:red-3"]
+    assert "read surely coming down" in kinds(ev, "move")[0].payload["notes"][0]

@@ -215,8 +215,9 @@ class TrackerBase:
         self._face_first: dict[Card, float] = {}
         self._landed_first: dict[Card, float] = {}  # ... first so when
         # ... faces of those read from a box over TWIN_OFF card diagonals off the committed
-        # top's: a card coming down, not the still top misread where it lies
-        self._came_down: set[Card] = set()
+        # top's (in how many frames): a card coming down, not the still top misread where
+        # it lies
+        self._came_down: Counter[Card] = Counter()
         self._twin_landed_frames = 0  # ... the top's face read surely, moved: a twin landing
         self._top_moved_frames = 0  # ... read surely, lying elsewhere (moved or turned)
         self._loose_frames: Counter[int] = Counter()  # frames the top's twin lay at a seat
@@ -289,7 +290,8 @@ class TrackerBase:
             # a card on it (16003 at 23.6 s: the green-3 under the joker, read where it lay
             # while the joker's box was lost, was taken as the other green-3); not a top
             # taken as the table shows it after a question (it may be a misread)
-            under = self._laid[-UNDER_TOP:] or ([self.committed.discard] if not rebased
+            was = self.committed.discard
+            under = self._laid[-UNDER_TOP:] or ([was] if was is not None and not rebased
                                                 else [])
             self._laid = [*under, state.discard]
             self._peeks, self._peek_tries = [], []

@@ -64,13 +64,21 @@ class DiscardReading(StackReading):
         committed top, and the top as read, become the card taken, so ``d`` is a change
         (14005 at 104.5 s: a blue-2 read surely as it landed, then blue-0 at 0.25 from a
         box of 0.8 of its size, was taken as blue-2; the blue-0 laid on it, read 0.7, was
-        that blue-2 read again - a move missed and two phantom plays)."""
+        that blue-2 read again - a move missed and two phantom plays). Read surely at the
+        top too, when a card of that face was read surely coming down off the top's place
+        since the last move (19007 at 84.6 s: seat 0's yellow-3 played from its stack,
+        read yellow-0 at 0.5-0.6 on the discard, was taken as the yellow-3; seat 1's
+        yellow-0 laid on it, read 0.9 coming down 0.6 card diagonals off, was that top read
+        again - the play missed, and the next seat's collect a question)."""
         if self.committed is None or d is None or not self.model.discard:
             return
         was, top = self.committed.discard, self.model.discard[-1]
         if (was is None or d.top != was.top or top.seen_as != d.top or top.card == d.top
-                or was.confidence >= self.unsure_read or d.confidence < self.unsure_read
-                or d.size * self.part_of < was.size):
+                or d.confidence < self.unsure_read):
+            return
+        whole = was.confidence < self.unsure_read and d.size * self.part_of >= was.size
+        # (a kin laid on it - red on pink - lies elsewhere: see Tracker._twin)
+        if not (whole or d.top in self._came_down and twin(d.top) != top.card):
             return
         self.committed = dataclasses.replace(self.committed, discard=was.read_as(top.card))
         top.seen_as = top.card
@@ -242,6 +250,15 @@ class DiscardReading(StackReading):
         down there."""
         return face in self._came_down and face in self._landed_since()
 
+    def _came_down_misread(self, c: _Candidate) -> bool:
+        """``c`` plays a stack's top onto the discard, which reads the old top's face still,
+        and that top's face was read surely coming down there, off the old top's place, in
+        ``touch_frames`` frames or more since the last move (kept when the old top reads
+        surely again after: that is the card laid, misread, not a hand gone from over it,
+        :meth:`_top_back`)."""
+        return (c.misread and c.move.source is Source.STACK
+                and self._came_down[c.move.card] >= self.touch_frames)
+
     def _known(self, state: VisibleState) -> VisibleState:
         """A card that still lies where a known top lay, and could be that card (its reading
         gives it ``sticky`` or more), is that card: a misread that flickers between two
@@ -288,7 +305,8 @@ class DiscardReading(StackReading):
                 st = self.model.stack_at(seat, pile.centre, 0.5 * (pile.size or 1.0))
                 if st is not None and (could_be(pile, st.top.seen_as)
                                        or self._kin_in_place(seat, pile, st)
-                                       or self._misread_in_place(seat, pile, st)):
+                                       or self._misread_in_place(seat, pile, st)
+                                       or self._unsure_in_place(seat, pile, st)):
                     pile = pile.read_as(st.top.seen_as)
                 by = self._seat_on_edge(seat, pile) if st is None else None
                 seats[seat if by is None else by].append(pile)

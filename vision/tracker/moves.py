@@ -78,14 +78,23 @@ class MoveReading(DiscardReading):
                     # or onto its twin that the discard misreads, read the same way
                     misread = st.top.seen_as != d.top and old_top is not None and (
                         st.top.card == old_top.card != d.top == old_top.seen_as)
+                    # or onto another card, its face read surely coming down there, the pile
+                    # read as the old top still (19007 at 108.5 s: seat 2's red-3, read 0.77
+                    # coming down onto the red-0, then red-0 at 0.5 - the play lost)
+                    came = model is None and old_top is not None and (
+                        st.top.seen_as != d.top == old_top.seen_as
+                        and self._came_down[st.top.seen_as] >= self.touch_frames)
                     # (or read as the card it was taken as: 15607 at 64.1 s, a pink-5 read
                     # red-5 on its stack, pink-5 on the discard)
-                    if st.top.seen_as == d.top or st.top.card == d.top or misread:
+                    if st.top.seen_as == d.top or st.top.card == d.top or misread or came:
                         note = (f"{st.top.card} left seat {seat}'s {st.colour.value} stack "
                                 f"onto its twin on the discard, read {d.top} there: the same "
-                                "card",) if misread else ()
+                                "card",) if misread else (
+                            f"{st.top.card} left seat {seat}'s {st.colour.value} stack, read "
+                            f"surely coming down onto the discard, which reads {d.top} still: "
+                            f"{st.top.card} misread there",) if came else ()
                         out.append(_Candidate(seat, Move.from_stack(st.top.card, st.colour),
-                                              d.top, d, note, misread=misread,
+                                              d.top, d, note, misread=misread or came,
                                               bared=self._bared(state, seat, st)))
         if d is not None and old_top is not None and d.top != old_top.seen_as:
             out += self._left_stack(state, d, m)

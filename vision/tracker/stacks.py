@@ -36,6 +36,11 @@ from vision.tracker.model import (
     _top_key,
 )
 
+# a stack top re-read unsurely as another value within this many card diagonals of where it
+# lay at the last commit is the top misread (a still card's box round part of it wanders
+# 0.09 on a green cloth: 19005 at 13.7 s)
+IN_PLACE = 0.15
+
 
 class StackReading(TrackerBase):
     """Reading the seats' stacks from the frames since the last commit."""
@@ -408,6 +413,25 @@ class StackReading(TrackerBase):
                 or (key, pile.top) in self._brought):
             return False
         return self._lies_as_committed(seat, pile, top)
+
+    def _unsure_in_place(self, seat: int, pile: Pile, st: TrackedStack) -> bool:
+        """``pile``, on stack ``st``, reads another value of the top's colour (not a card
+        under it), and no card of that face was read surely
+        (``unsure_read``) at the seat since the last move, while its box lies within
+        ``IN_PLACE`` card diagonals of where that top lay at the last commit: the still top
+        misread, not a card collected out of turn (19005 at 13.7 s: seat 2's green-4 on a
+        green cloth, read 0.3-0.6 from a box round part of it, then green-1 at 0.3-0.4 from
+        the same place for good - taken with the play beside it as two moves no single one
+        explains: a question, and the collects after it lost; at 21.0 s again, the seat to
+        move). A card collected onto its stack is read surely on its way in."""
+        top = st.top.seen_as
+        was = self._committed_top(seat, st)
+        return (was is not None and top.colour is not None
+                and pile.top != top and pile.top.colour is top.colour
+                and pile.top not in {c.seen_as for c in st.cards[:-1]}
+                and pile.confidence < self.unsure_read
+                and (seat, pile.top) not in self._first_seen
+                and pile.shifted_from(was) <= IN_PLACE)
 
     def _note_misreads(self, raw: VisibleState) -> None:
         """Faces read on a stack's top, lying as it did at the last commit (none of the

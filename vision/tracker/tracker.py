@@ -162,7 +162,7 @@ class Tracker(MoveReading):
                 if top is not None and self._part_by(raw.discard, top):
                     self._part_frames[raw.discard.top] += 1
                 if top is not None and raw.discard.shifted_from(top) > TWIN_OFF:
-                    self._came_down.add(raw.discard.top)
+                    self._came_down[raw.discard.top] += 1
             self._loose_frames.update(self._top_in_hand(raw))
             for seat, piles in enumerate(raw.seats):
                 for p in piles:
@@ -555,7 +555,8 @@ class Tracker(MoveReading):
         results = [(c, self._after(c)) for c in cands]
         two: list[_Candidate] = []
         exact = [(c, m) for c, m in results if m.key() == observed]
-        as_read = [(c, m) for c, m in exact if c.move.card == c.seen_as]
+        as_read = [(c, m) for c, m in exact
+                   if c.move.card == c.seen_as or self._came_down_misread(c)]
         if len(exact) > 1 and len(as_read) == 1:
             exact = as_read  # the one move that takes the camera at its word
         in_deck = [(c, m) for c, m in exact if _in_deck(m, self.model)]
@@ -568,16 +569,18 @@ class Tracker(MoveReading):
             # laid squarely on its twin on the discard, or a twin of the card below was
             # collected onto the stack (if a copy of it is left to collect)
             waited = self._held_since is not None and t - self._held_since >= self.lift_s
-            c = exact[0][0] if len(exact) == 1 else self._onto_twin_not_collect(
-                [c for c, _ in exact])
+            # a top read surely coming down onto the discard: played, misread there
+            came = [c for c, _ in exact if self._came_down_misread(c)]
+            c = exact[0][0] if len(exact) == 1 else came[0] if len(came) == 1 else (
+                self._onto_twin_not_collect([c for c, _ in exact]))
             if c is not None and len(exact) > 1:
                 exact = [(c, self._after(c))]
             collect = c is not None and c.move.source is Source.COLLECT
             landed = c is not None and not collect and self._twin_laid_on_top(state)
-            if c is None or not (waited or landed) or (
+            if c is None or not (waited or landed or c in came) or (
                     collect and not possible(c.move.card, self.model.seen())):
                 exact = []
-            else:
+            elif c not in came:  # (its note tells why)
                 note = (f"{c.move.card} lay on the stack for {self.lift_s:g} s where the top "
                         "was only lifted: read as a second one collected" if collect else
                         f"the stack showed the card under its top, and the discard's "
@@ -764,7 +767,7 @@ class Tracker(MoveReading):
         when each was its top."""
         if self.phase is not Phase.PLAYING:
             return ()
-        return tuple(StackPlace(*p.centre, p.size) for p in self._laid if p is not None)
+        return tuple(StackPlace(*p.centre, p.size) for p in self._laid)
 
     def discard_known(self) -> tuple[Pile, frozenset[Card]] | None:
         """In play: the discard pile as last committed, and every card known to lie in it
