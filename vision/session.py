@@ -482,7 +482,8 @@ class Session:
             landed = self._landed_unread(out.observation) if unseen else None
             touched = self._touched(unseen, out.observation)
             k = self.referee.to_move
-            held = [u for u in unseen if _place(u) is None and k in self.tracker.top_in_hand]
+            held = [u for u in unseen if _place(u) is None
+                    and (k, u.move.card) in self.tracker.top_in_hand]
             if landed is not None:  # the seat to move laid a card the camera reads otherwise
                 events += self._unseen_before(landed, out, read_as=self.tracker.discard_top())
                 unseen = []
@@ -818,7 +819,7 @@ class Session:
             seen = tr.model.seen()
             twins = [u for u in _stack_twins(r, k, seen) if _place(u) in tr.twin_beside
                      and u.move.card not in tr.discard_faces]
-            if k in tr.top_in_hand and possible(r.top, seen):  # ... or the discard top's twin
+            if (k, r.top) in tr.top_in_hand and possible(r.top, seen):  # or the top's twin
                 twins.append(Played(None, Move.hand(r.top)))
             if len(twins) != 1 or obs.move.card in (twins[0].move.card, kin_of(twins[0].move.card)):
                 break  # (its kin: that card read as the top's face on its way - 15405 at 39 s,

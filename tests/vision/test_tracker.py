@@ -5127,3 +5127,75 @@ def test_a_stack_top_read_coming_down_then_as_the_old_top_is_played_from_the_sta
     ev = feed(s, scene([], played, [misread]), clock, frames=15)
     assert moves(ev) == ["seat 0: stack:red-3"]
     assert "read surely coming down" in kinds(ev, "move")[0].payload["notes"][0]
+
+
+def _joker_across_read_by_turns(spells: int) -> tuple[Session, Clock, list[Event]]:
+    """Seat 0 lays a joker across the blue-5; from 2 s on, the pile is read as a joker from
+    a box round both cards, turned with the blue-5, in ``spells`` spells of 3 frames; then
+    seat 1 collects a green-2, and the pile reads from that box for 1 s."""
+    def pile(dx: float, dy: float, turn: float, stacks: dict | None = None) -> sv.Detections:
+        cards = [_discard("joker", dx, dy)]
+        if stacks:
+            cards.append(("green-2", *at(1, COLOUR_SLOT["green"] * (W + 20)), 0.9))
+        return outlined(table(*cards), {0: (W, H, turn)})
+
+    s, clock = started(top="blue-5")
+    ev = feed(s, pile(6.0, 4.0, 70.0), clock, frames=20)
+    for _ in range(spells):
+        ev += feed(s, pile(-4.0, -3.0, 2.0), clock, frames=3)
+        ev += feed(s, pile(6.0, 4.0, 70.0), clock, frames=10)
+    ev += feed(s, pile(6.0, 4.0, 70.0, {1: {}}), clock, frames=15)
+    ev += feed(s, pile(-4.0, -3.0, 2.0, {1: {}}), clock, frames=10)
+    return s, clock, ev
+
+
+def test_a_place_the_top_was_read_at_before_the_last_move_is_no_twin_laid() -> None:
+    """19109 at 48.3 s: a joker laid across a blue-5 was read from its own box and, now
+    and then since 28.6 s, from one round both cards, turned 90 degrees; read so for 0.8 s
+    as the next seat collected, it was taken for the other joker laid on it - a phantom,
+    and the next seat's collect a false out-of-turn alert. Never read so before the last
+    move, it is a joker laid."""
+    _, _, ev = _joker_across_read_by_turns(spells=3)
+    assert moves(ev) == ["hand:joker", "seat 1: collect:green-2"]
+    _, _, ev = _joker_across_read_by_turns(spells=0)
+    assert moves(ev) == ["hand:joker", "seat 1: collect:green-2", "hand:joker"]
+
+
+def test_a_stack_top_read_unsurely_as_another_value_on_the_discard_is_not_waited_for() -> None:
+    """19108 at 117.6 s: seat 0's red-1, played off its red-3, read red-4 at 0.25-0.45
+    (red-1 0.12-0.16) on the red-5, was waited for 1.2 s; seat 1's red-1 laid on it 1.3 s
+    after it landed, and the two were read as one play - a move lost, the turn order out,
+    a question. The stack shows the card under its top surely, and the reading gives the
+    red-5 nothing: the play is taken at once, and the next one read."""
+    s, clock, stacks = _one_stack_each("red-5", ("red", "red-3"), ("green", "green-2"),
+                                       ("yellow", "yellow-4"))
+    for seat, colour, card in ((0, "red", "red-1"), (1, "green", "green-3"),
+                               (2, "yellow", "yellow-1")):
+        stacks[seat][colour].append(card)
+        feed(s, scene(["red-5"], stacks), clock, frames=20)
+    assert s.referee.to_move == 0
+    x, y = CENTRE
+    played = {**stacks, 0: {"red": ["red-3"]}}
+    misread = ("red-4", x + 3, y + 2, 0.35, {"red-4": 0.75, "red-1": 0.13})
+    ev = feed(s, scene([], played, [misread]), clock, frames=9)
+    assert moves(ev) == ["seat 0: stack:red-1"]
+    ev = feed(s, scene([], played, [("red-1", x - 14, y + 16, 0.8)]), clock, frames=15)
+    assert moves(ev) == ["hand:red-1"] and s.referee.to_move == 2
+
+
+def test_the_old_top_s_twin_in_a_hand_is_no_twin_of_a_top_played_with_it() -> None:
+    """19108 at 177-181 s: the discard hidden while seat 0 played its blue-2 off its stack
+    onto the blue-5 and seat 1, holding the other blue-5 in its zone, laid it on the
+    blue-2: read as two moves at once, but that blue-5 in seat 1's hand - the top's twin
+    then - was taken for a twin of the blue-2 top after seat 0's play: seat 1 laid a blue-2
+    unseen (a phantom), and its blue-5 became seat 2's."""
+    s, clock, stacks = _one_stack_each("blue-5", ("blue", "blue-2"), ("green", "green-2"),
+                                       ("yellow", "yellow-4"))
+    x, y = CENTRE
+    played = {1: stacks[1], 2: stacks[2]}
+    ev = feed(s, scene([], played), clock, frames=8)
+    held = ("blue-5", *at(1, 0.0, 60.0), 0.9, {"blue-5": 0.95})
+    ev += feed(s, scene([], played, [held]), clock, frames=4)
+    ev += feed(s, scene([], played, [("blue-5", x - 14, y + 16, 0.8)]), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:blue-2", "hand:blue-5"]
+    assert s.referee.to_move == 2

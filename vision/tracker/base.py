@@ -127,6 +127,11 @@ class TrackerBase:
         self.settle_s = 1.0
         self.flicker_off = 0.25  # card diagonals between boxes of one card read two ways
         self._settled: list[Pile] = []
+        # each place the top's face was read on the discard since it landed (in how many
+        # frames), and of those, the ones read in touch_frames frames or more before the
+        # last move was read: the pile as it lies, not a twin laid since (see _twin)
+        self._pile_places: list[tuple[Pile, int]] = []
+        self._pile_read: list[Pile] = []
         self._discard_count, self._laid_at, self._now = 0, 0.0, 0.0
         self._moved_at = 0.0  # when the last move was read
         # each face the discard showed since the last card landed: its first box, and when
@@ -220,7 +225,8 @@ class TrackerBase:
         self._came_down: Counter[Card] = Counter()
         self._twin_landed_frames = 0  # ... the top's face read surely, moved: a twin landing
         self._top_moved_frames = 0  # ... read surely, lying elsewhere (moved or turned)
-        self._loose_frames: Counter[int] = Counter()  # frames the top's twin lay at a seat
+        # frames the top's twin lay at a seat (the seat, and the top's face then)
+        self._loose_frames: Counter[tuple[int, Card]] = Counter()
         # frames a card held under a stack's top lay there in its place (pulled out)
         self._pulled_frames: Counter[tuple[int, Colour, Card]] = Counter()
         self._first_seen: dict[tuple[int, Card], tuple[float, float]] = {}  # ... at a seat
@@ -261,8 +267,9 @@ class TrackerBase:
         # the seats where the card of the last move, a hand play, was read (surely) before it
         # landed: the hand that played it (empty: not seen so, or another move)
         self.hand_from: frozenset[int] = frozenset()
-        # seats where a loose card with the discard top's face lay meanwhile (in a hand)
-        self.top_in_hand: frozenset[int] = frozenset()
+        # seats where a loose card with the discard top's face lay meanwhile (in a hand),
+        # with that face: the top then (moves read at once change it between)
+        self.top_in_hand: frozenset[tuple[int, Card]] = frozenset()
 
     def _reveals_counted(self, state: VisibleState) -> bool:
         """``state``'s reveals hold as many cards as the referee counts in each hand."""
@@ -298,6 +305,7 @@ class TrackerBase:
         if moved and len(self.model.discard) > self._discard_count and state.discard:
             self._laid_at, self._settled = self._now, [state.discard]  # a card landed there
             self._first_box.clear()
+            self._pile_places = []
         self._discard_count = len(self.model.discard)
         self.committed = state
         self._astride_wait = None
@@ -305,6 +313,7 @@ class TrackerBase:
         self._unexplained_since = None
         if moved:
             self._moved_at = self._now
+            self._pile_read = [p for p, n in self._pile_places if n >= self.touch_frames]
             self._held_meanwhile = False
             self._last_laid, self._back_frames = None, 0
             self._squared = False

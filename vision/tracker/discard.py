@@ -21,6 +21,7 @@ from vision.tracker.model import (
     _Candidate,
     _gives,
     _lies_as,
+    _on,
     _read_as_landed,
 )
 from vision.tracker.stacks import StackReading
@@ -135,11 +136,20 @@ class DiscardReading(StackReading):
         landing: that is the pile as it lies (the card settling, a card of the same face under
         it peeking out), not a twin laid later (12806 at 71 s: a rainbow joker played onto
         another, crossing it; the camera read the top as one, then the other, by turns - two
-        phantom jokers laid)."""
-        if (d is None or not self.model.discard or t - self._laid_at > self.settle_s
-                or d.top != self.model.discard[-1].seen_as):
+        phantom jokers laid). And count each place it is read at since, for the places read
+        so before the last move (19109 at 48.3 s: a joker laid across a blue-5, read from
+        its own box and, now and then since 28.6 s, from one round both cards 0.1 card
+        diagonals off it, turned 90 degrees - read so for 0.8 s as the next seat collected,
+        it was taken for the other joker laid on it: a phantom, and the next seat's collect
+        a false out-of-turn alert)."""
+        if d is None or not self.model.discard or d.top != self.model.discard[-1].seen_as:
             return
-        if not any(_lies_as(d, p) for p in self._settled):
+        at = next((i for i, (p, _) in enumerate(self._pile_places) if _lies_as(d, p)), None)
+        if at is None:
+            self._pile_places.append((d, 1))
+        else:
+            self._pile_places[at] = (self._pile_places[at][0], self._pile_places[at][1] + 1)
+        if t - self._laid_at <= self.settle_s and not any(_lies_as(d, p) for p in self._settled):
             self._settled.append(d)
 
     def _steady(self, d: Pile, t: float) -> bool:
@@ -653,6 +663,29 @@ class DiscardReading(StackReading):
                 and self._only_coming_down(card, c.pile)
                 and card in self._seen_coming_down() and self._landed_first[card]
                 < self._landed_first.get(c.seen_as, math.inf))
+
+    def _left_surely(self, c: _Candidate, state: VisibleState) -> bool:
+        """``c``, a stack top taken for a card the discard reads otherwise (unsurely, below
+        ``unsure_read``), left its stack for sure - the card that lay under it reads surely
+        where it lay - the discard's reading gives the old top less than ``drift_share``,
+        and no stack top shows the face read (played from there too, over ``c``'s card, see
+        :meth:`_twin_top_played_after`): no flicker of the old card, nor an arm over the
+        stack, nor a second play to wait out (19108 at 117.6 s: seat 0's red-1, played off
+        its red-3, read red-4 at 0.25-0.45 (red-1 0.12-0.16) on the red-5, was waited for
+        1.2 s - seat 1's red-1 laid on it 1.3 s after it landed, the two read as one play:
+        a move lost, the turn order out, a question)."""
+        if (c.seat is None or c.move.source is not Source.STACK or c.pile is None
+                or c.pile.confidence >= self.unsure_read or not self.model.discard):
+            return False  # (a face read surely is another card, laid over it: wait)
+        old = self.model.discard[-1]
+        st = self.model.stack_of(c.seat, c.move.stack)
+        if (st is None or len(st.cards) < 2 or any(
+                _gives(c.pile, card, self.drift_share) for card in {old.seen_as, old.card})
+                or any(t.top.seen_as == c.seen_as for tops in self.model.stacks for t in tops)):
+            return False
+        under = st.cards[-2].seen_as
+        return any(p.top == under and p.confidence >= self.unsure_read and _on(st, p)
+                   for p in state.seats[c.seat])
 
     def _only_coming_down(self, face: Card, pile: Pile) -> bool:
         """``face`` was never read surely (``unsure_read``) on the discard lying still where

@@ -652,7 +652,7 @@ class StackReading(TrackerBase):
         return all(not (Counter(n) - (Counter(b) | Counter(h)))
                    for n, b, h in zip(now[1], before[1], held[1], strict=True))
 
-    def _top_in_hand(self, state: VisibleState) -> set[int]:
+    def _top_in_hand(self, state: VisibleState) -> set[tuple[int, Card]]:
         """Seats where, in this frame, a card with the discard top's face lies in the seat's
         zone, none of its stack tops and not where a stack lies (a top misread), its face
         read surely (:meth:`_face_sure`): the top's twin in a hand, on its way. 11004 at
@@ -660,11 +660,14 @@ class StackReading(TrackerBase):
         made its play the next seat's. The top's face is the card it was taken as: a top taken
         for another card than it read as has no twin of its reading (14005 at 104 s: a blue-2
         read blue-0 at 0.25 and taken as blue-2; the blue-0 in the next seat's hand, on its
-        way to be played on it, made that seat lay a blue-2 unseen)."""
+        way to be played on it, made that seat lay a blue-2 unseen). Each seat with that
+        face: the top may change before these frames are used, two moves read at once
+        (19108 at 179.2 s: seat 1's blue-5 in its hand, the top's twin then; read with
+        seat 0's blue-2 played before it, it made seat 1 lay a blue-2 unseen)."""
         if not self.model.discard:
             return set()
         top = self.model.discard[-1].card
-        return {seat for seat, piles in enumerate(state.seats)
+        return {(seat, top) for seat, piles in enumerate(state.seats)
                 if all(st.top.seen_as != top for st in self.model.stacks[seat])
                 and any(p.top == top and self._face_sure(p)
                         and self.model.stack_at(seat, p.centre, p.size) is None

@@ -476,9 +476,12 @@ class Tracker(MoveReading):
                 continue  # the card landed there just now: it settles (9806 at 79 s)
             # (its twin seen coming down: only where a still card's box wanders)
             apart = 1.0 if self._twin_landed_frames else 2.0
-            if seat is None and any(p.top == pile.top and _lies_as(pile, p, apart=apart)
-                                    for p in self._settled):
-                continue  # it lay so as the last card landed: a card of the pile (_settling)
+            if seat is None and (any(p.top == pile.top and _lies_as(pile, p, apart=apart)
+                                     for p in self._settled)
+                                 or any(p.top == pile.top and _lies_as(pile, p)
+                                        for p in self._pile_read)):
+                continue  # it lay so as the last card landed, or was read so before the
+                # last move: a card of the pile (_settling)
             if seat is None and self._squared:
                 continue  # laid back after a reshuffle (11506 at 197 s: the joker moved as
                 # the pile under it went to the draw pile, read as the other joker laid;
@@ -606,6 +609,7 @@ class Tracker(MoveReading):
             exact = []
         if len(exact) == 1 and not settled and (exact[0][0].misread
                                                 and not self._seen_landing(exact[0][0])
+                                                and not self._left_surely(exact[0][0], state)
                                                 or self._maybe_same(exact[0][0])
                                                 or self._part_of_stack_top(exact[0][0])
                                                 or self._flickers(exact[0][0])):
