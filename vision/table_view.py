@@ -51,9 +51,11 @@ SECOND_STACK, SECOND_SIZE = 0.5, 0.8
 # ... unless it shows that stack top's face read so surely: its twin in a hand beside it
 BESIDE_READ = 0.4
 # a card new to the discard pile is its top, however unsure the finder is of its box, if
-# its face reads so (14004: a green-1 laid over half the blue-1 at 0.985; a green-0 in a
-# hand beside the top read 0.90-0.92 in 13504, one peeking out under the top 0.91 in 13307)
-LAID_FACE = 0.97
+# its face reads so (14004: a green-1 laid over half the blue-1 at 0.985; 19203 at 30.0 s:
+# a pink-2 laid over the pink-1 boxed at 0.37, its face 0.95-0.97, the pink-1 0.64 - the
+# play lost, two false alerts; a green-0 in a hand beside the top read 0.90-0.92 in 13504,
+# one peeking out under the top 0.91 in 13307)
+LAID_FACE = 0.95
 # a card's outline is 1.55 times as long as wide (1.4 to 1.7 seen under a camera tilted up
 # to 25 degrees); a top boxed squarer than this may lie astride two cards of its pile: such
 # discard tops read wrong 37 times as often as card-shaped ones (bench/box_shape.py)
