@@ -5113,12 +5113,9 @@ def test_a_stack_top_read_coming_down_then_as_the_old_top_is_played_from_the_sta
     onto the discard's red-0, then red-0 at 0.5 where it lay: its stack showing the red-2,
     the play was taken for a second red-2 collected there after 2.5 s - or not at all, both
     red-2 seen - and the next seat's collect became a question."""
-    s, clock, stacks = _one_stack_each("red-0", ("red", "red-2"), ("green", "green-2"),
-                                       ("yellow", "yellow-4"))
-    for seat, colour, card in ((0, "red", "red-3"), (1, "green", "green-3"),
-                               (2, "yellow", "yellow-1")):
-        stacks[seat][colour].append(card)
-        feed(s, scene(["red-0"], stacks), clock, frames=20)
+    s, clock, stacks = _collected("red-0", [
+        (0, "red", "red-2"), (1, "green", "green-2"), (2, "yellow", "yellow-4"),
+        (0, "red", "red-3"), (1, "green", "green-3"), (2, "yellow", "yellow-1")])
     assert s.referee.to_move == 0
     x, y = CENTRE
     played = {**stacks, 0: {"red": ["red-2"]}}
@@ -5167,12 +5164,9 @@ def test_a_stack_top_read_unsurely_as_another_value_on_the_discard_is_not_waited
     after it landed, and the two were read as one play - a move lost, the turn order out,
     a question. The stack shows the card under its top surely, and the reading gives the
     red-5 nothing: the play is taken at once, and the next one read."""
-    s, clock, stacks = _one_stack_each("red-5", ("red", "red-3"), ("green", "green-2"),
-                                       ("yellow", "yellow-4"))
-    for seat, colour, card in ((0, "red", "red-1"), (1, "green", "green-3"),
-                               (2, "yellow", "yellow-1")):
-        stacks[seat][colour].append(card)
-        feed(s, scene(["red-5"], stacks), clock, frames=20)
+    s, clock, stacks = _collected("red-5", [
+        (0, "red", "red-3"), (1, "green", "green-2"), (2, "yellow", "yellow-4"),
+        (0, "red", "red-1"), (1, "green", "green-3"), (2, "yellow", "yellow-1")])
     assert s.referee.to_move == 0
     x, y = CENTRE
     played = {**stacks, 0: {"red": ["red-3"]}}

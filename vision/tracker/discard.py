@@ -260,14 +260,18 @@ class DiscardReading(StackReading):
         down there."""
         return face in self._came_down and face in self._landed_since()
 
-    def _came_down_misread(self, c: _Candidate) -> bool:
-        """``c`` plays a stack's top onto the discard, which reads the old top's face still,
-        and that top's face was read surely coming down there, off the old top's place, in
-        ``touch_frames`` frames or more since the last move (kept when the old top reads
+    def _came_down_often(self, face: Card) -> bool:
+        """``face`` was read surely coming down onto the discard, off the old top's place,
+        in ``touch_frames`` frames or more since the last move (kept when the old top reads
         surely again after: that is the card laid, misread, not a hand gone from over it,
         :meth:`_top_back`)."""
+        return self._came_down[face] >= self.touch_frames
+
+    def _came_down_misread(self, c: _Candidate) -> bool:
+        """``c`` plays a stack's top onto the discard, which reads the old top's face still,
+        and that top's face came down there (:meth:`_came_down_often`)."""
         return (c.misread and c.move.source is Source.STACK
-                and self._came_down[c.move.card] >= self.touch_frames)
+                and self._came_down_often(c.move.card))
 
     def _known(self, state: VisibleState) -> VisibleState:
         """A card that still lies where a known top lay, and could be that card (its reading

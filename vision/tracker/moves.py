@@ -83,7 +83,7 @@ class MoveReading(DiscardReading):
                     # coming down onto the red-0, then red-0 at 0.5 - the play lost)
                     came = model is None and old_top is not None and (
                         st.top.seen_as != d.top == old_top.seen_as
-                        and self._came_down[st.top.seen_as] >= self.touch_frames)
+                        and self._came_down_often(st.top.seen_as))
                     # (or read as the card it was taken as: 15607 at 64.1 s, a pink-5 read
                     # red-5 on its stack, pink-5 on the discard)
                     if st.top.seen_as == d.top or st.top.card == d.top or misread or came:
