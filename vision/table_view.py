@@ -433,21 +433,47 @@ def on_the_discard(codes: np.ndarray, quads: np.ndarray, least: float = ON_PILE
     return out
 
 
-def on_laid_places(codes: np.ndarray, pts: np.ndarray, places: Sequence[StackPlace],
+def on_laid_places(codes: np.ndarray, pts: np.ndarray, laid: Sequence[Pile],
                    reach: float = LAID_PLACE) -> np.ndarray:
     """Zone codes with each card in a seat's zone whose centre lies within ``reach`` card
-    diagonals of where a card of the discard pile was laid (``places``: the top and the
-    cards under it) given to the discard: cards are never taken off the pile, so a card
-    there is one of its own peeking out from under the top, however little of it lies
-    under the top's outline (18702 at 99.5 s: the top of the red-5 two cards down, boxed
-    11 px from where the red-5 lay and read red-4 at 0.35-0.5, its centre on the discard
-    zone's edge - in the zone one frame, in seat 2's the next: a phantom collect of seat 2,
-    4 points off the round's scores)."""
+    diagonals of where a card of the discard pile was laid (``laid``: the top and the
+    cards under it, as read when each was the top) given to the discard: cards are never
+    taken off the pile, so a card there is one of its own peeking out from under the top,
+    however little of it lies under the top's outline (18702 at 99.5 s: the top of the red-5
+    two cards down, boxed 11 px from where the red-5 lay and read red-4 at 0.35-0.5, its
+    centre on the discard zone's edge - in the zone one frame, in seat 2's the next: a
+    phantom collect of seat 2, 4 points off the round's scores)."""
     out = codes.copy()
+    places = [StackPlace(*p.centre, p.size) for p in laid]
     for i in np.flatnonzero(codes >= 0):
         if any(s.covers(pts[i], reach) for s in places):
             out[i] = DISCARD_CODE
     return out
+
+
+def lies_anew(card: Pile, laid: Sequence[Pile], whole: float = 0.85) -> bool:
+    """``card``, one card's box whose face was laid on the discard pile (``laid``: where
+    each card of the pile was laid), lies otherwise than every card of that face was laid
+    (:meth:`Pile.moved_from`), from a card-shaped box of a whole card's size (``whole`` of
+    it or more): not that card peeking out from under the top - a card in the pile neither
+    moves nor turns, and a part of it boxes smaller - but its twin, laid now (19309 at
+    81.8 s: a green-4 laid on the green-2, which lay on the other green-4, boxed at 0.65,
+    turned 58 degrees and 0.25 card diagonals off where that one lay - a card known to lie
+    in the pile, the play was lost and the next move read out of turn)."""
+    where = [p for p in laid if p.top == card.top]
+    return (bool(where) and card.aspect is not None and not card.squarish
+            and all(p.aspect is not None and not p.squarish and card.span >= whole * p.span
+                    and card.moved_from(p) for p in where))
+
+
+def lies_as_laid(card: Pile, laid: Sequence[Pile]) -> bool:
+    """``card``, one card's box, lies as a card of its face was laid on the discard pile
+    (``laid``), neither moved nor turned from it (:meth:`Pile.moved_from`): that card
+    peeking out, however deep it lies - not its twin laid now (19309 at 93.0 s: the
+    green-2 three cards down, half of it uncovered, read 0.73 where it was laid 17 s
+    before as the green-3 came - its twin unseen, it was taken for that one laid: a
+    phantom play, a false alert)."""
+    return any(p.top == card.top and not card.moved_from(p) for p in laid)
 
 
 def _laid_surely(i: int, top: int, conf: np.ndarray, face: np.ndarray, card_shaped: bool,
@@ -458,16 +484,19 @@ def _laid_surely(i: int, top: int, conf: np.ndarray, face: np.ndarray, card_shap
 
 
 def newcomer(d: sv.Detections, pile: Pile, known: Pile, on_pile: Collection[Card],
-             quads: np.ndarray, sure: float = 0.5, close: float = 0.8) -> int | None:
+             quads: np.ndarray, sure: float = 0.5, close: float = 0.8,
+             laid: Sequence[Pile] = ()) -> int | None:
     """The row of a card laid on the discard pile that reads below the old top it covers
     (or None). Cards are only ever laid on top: a card read surely (``sure``) in the pile
-    that is none of the cards known to lie in it (``on_pile``) is the new top, while an old
+    that is none of the cards known to lie in it (``on_pile``), nor lies as one of its face
+    was laid there (:func:`lies_as_laid`, ``laid``), is the new top, while an old
     card (the old top, read as before where it lay, or a card it covered at the last look)
     reads on top - when it scores at least ``close`` of that card (a card held over the
     pile scores far below it) - or when its face reads ``LAID_FACE`` or more from a
     card-shaped box (not a part of a card peeking out: 13307 at 27.8 s, a green-0 boxed
     square at 0.38 beside the green-3 on it, its face 0.91), however unsure the finder is of
-    that box. 11308 at 48 s: a pink-0 laid over half a yellow-0, both
+    that box. A card of a face known to lie in the pile counts when it lies anew
+    (:func:`lies_anew`, ``laid``). 11308 at 48 s: a pink-0 laid over half a yellow-0, both
     read 0.84, the yellow-0's box a little larger; at 53 s a green-0 laid on the pink-0.
     14004 at 20.7 s: a green-1 laid over the upper half of the blue-1, boxed at 0.37, its
     face read 0.985, the blue-1 0.78 - unseen for 4 s, the next two moves told as breaking
@@ -477,22 +506,29 @@ def newcomer(d: sv.Detections, pile: Pile, known: Pile, on_pile: Collection[Card
         return None
     conf = confidences(d)
     face = sure_faces(d, LAID_FACE)
-    names = d.data[CLASS_NAME]
+    pts = centres(d)
     top = pile.indices[0]
-    laid = [i for i in pile.indices[1:]
-            if _laid_surely(i, top, conf, face, outline_aspect(quads[i]) >= SQUARE, sure,
-                            close)
-            and Card.parse(str(names[i])) not in on_pile]
-    return laid[0] if len(laid) == 1 else None
+
+    def new(i: int) -> bool:
+        card = make_pile(d, [i], quads, pts)
+        if card.top not in on_pile:
+            return not lies_as_laid(card, laid)
+        return card.top != known.top and lies_anew(card, laid)
+
+    found = [i for i in pile.indices[1:]
+             if _laid_surely(i, top, conf, face, outline_aspect(quads[i]) >= SQUARE, sure,
+                             close) and new(i)]
+    return found[0] if len(found) == 1 else None
 
 
 def laid_beside(d: sv.Detections, piles: Sequence[Pile], pile: Pile, known: Pile,
                 on_pile: Collection[Card], quads: np.ndarray, sure: float = 0.5,
-                close: float = 0.8) -> Pile | None:
+                close: float = 0.8, laid: Sequence[Pile] = ()) -> Pile | None:
     """The one other pile of the discard zone whose top is a card laid on the discard
     pile's edge (or None): ``pile`` is the known top lying as it did, and that card touches
     it, reads surely (``sure``, and ``close`` of the known top's score) and is none of the
-    cards known to lie in the pile (``on_pile``) - overlapping it too little to be one pile
+    cards known to lie in the pile (``on_pile``; or lies anew, see :func:`lies_anew`) -
+    overlapping it too little to be one pile
     with it (see ``OVERLAP``); or whose face reads ``LAID_FACE`` or more (see
     :func:`newcomer`). 13803 at 188.3 s: a red-4 laid over a corner of the red-1 (3 % of
     it), read 0.83, the red-1 0.86: the red-1 stayed the top, the round's last move was
@@ -503,7 +539,9 @@ def laid_beside(d: sv.Detections, piles: Sequence[Pile], pile: Pile, known: Pile
     conf = confidences(d)
     face = sure_faces(d, LAID_FACE)
     top = pile.indices[0]
-    found = [p for p in piles if p is not pile and p.top not in on_pile
+    found = [p for p in piles if p is not pile
+             and (not lies_as_laid(p, laid) if p.top not in on_pile
+                  else p.top != known.top and lies_anew(p, laid))
              and _laid_surely(p.indices[0], top, conf, face, not p.squarish, sure, close)
              and _overlap(quads[p.indices[0]], quads[top]) > 0.0]
     return found[0] if len(found) == 1 else None
@@ -537,7 +575,7 @@ class TableView:
              discard_known: tuple[Pile, Collection[Card]] | None = None,
              stacks: Sequence[Sequence[StackPlace]] | None = None,
              may_land: Collection[Card] = (), before: Sequence[Pile] = (),
-             laid: Sequence[StackPlace] = ()) -> VisibleState:
+             laid: Sequence[Pile] = ()) -> VisibleState:
         """``reveal``: also list each seat's revealed hand cards - every card of the seat's
         piles except one pile per known collection stack top in ``stack_tops[seat]`` (a face,
         or the faces that top may read as).
@@ -551,8 +589,8 @@ class TableView:
         the yellow-0, read 0.7 under its larger box; the other yellow-1 lay eight cards down
         - the move was lost and the next seat's collect read as two moves).
         ``before``: the seats' piles at the last look, those set aside too (see
-        :func:`second_stacks`). ``laid``: where the discard pile's top and the cards under it
-        were laid (see :func:`on_laid_places`)."""
+        :func:`second_stacks`). ``laid``: the discard pile's top and the cards under it as
+        read where each was laid (see :func:`on_laid_places`, :func:`lies_anew`)."""
         deck = self._deck(detections)
         keep = deck.copy()
         if detections.confidence is not None and len(detections):
@@ -578,7 +616,8 @@ class TableView:
             known, on_pile = discard_known
             shown = {p.top for ps in seat_piles for p in ps}
             on_pile = set(on_pile) - (set(may_land) - shown)
-            discard = self._known_top(d, discard_piles, discard, quads, pts, known, on_pile)
+            discard = self._known_top(d, discard_piles, discard, quads, pts, known, on_pile,
+                                      laid)
         aside: list[Pile] = []
         if stacks is not None and not reveal:
             for k, ps in enumerate(seat_piles[:len(stacks)]):
@@ -602,26 +641,32 @@ class TableView:
 
     def _known_top(self, d: sv.Detections, piles: Sequence[Pile], pile: Pile,
                    quads: np.ndarray, pts: np.ndarray, known: Pile, on_pile: Collection[Card],
-                   close: float = 0.8) -> Pile:
+                   laid: Sequence[Pile] = (), close: float = 0.8) -> Pile:
         """The discard pile with the card laid last on top: a newcomer (see
         :func:`newcomer`); or, when a card known to lie in the pile reads on top, the known
         top still read where it lay, scoring at least ``close`` of that card - in another
         pile of the discard zone (not covering the known top), or in this one when that
         card showed under the known top at the last look (11308 at 57 s: a yellow-0 half
         covered by a green-0 read 0.88, the green-0 0.87, the two boxes now one pile, now
-        two)."""
-        laid = newcomer(d, pile, known, on_pile, quads, close=close)
-        if laid is not None:
-            return make_pile(d, pile.indices, quads, pts, self.class_names, top=laid)
-        beside = laid_beside(d, piles, pile, known, on_pile, quads, close=close)
+        two) or lies as it was laid (:func:`lies_as_laid`; 19309 at 97.4 s: the green-2
+        four cards down, half of it uncovered, read 0.8 where it was laid, the pink-3 on
+        top 0.78 - its twin unseen, it was taken for that one laid: a phantom play and a
+        false alert)."""
+        new = newcomer(d, pile, known, on_pile, quads, close=close, laid=laid)
+        if new is not None:
+            return make_pile(d, pile.indices, quads, pts, self.class_names, top=new)
+        beside = laid_beside(d, piles, pile, known, on_pile, quads, close=close, laid=laid)
         if beside is not None:
             return beside
-        if pile.top == known.top or pile.top not in on_pile or d.confidence is None:
+        # a card of the pile lying as it was laid reads on top: it peeks out
+        peeking = lies_as_laid(pile, laid)
+        if (pile.top == known.top or pile.top not in on_pile and not peeking
+                or d.confidence is None):
             return pile
         conf = confidences(d)
         names = d.data[CLASS_NAME]
         for p in piles:
-            if p is pile and pile.top not in known.cards[1:]:
+            if p is pile and pile.top not in known.cards[1:] and not peeking:
                 continue
             rows = [i for i in p.indices if str(names[i]) == str(known.top)
                     and conf[i] >= close * conf[pile.indices[0]]]

@@ -8,7 +8,7 @@ import numpy as np
 
 from engine.cards import Card, Colour
 from tests.vision.table_fakes import CENTRE, SEAT, H, W, calibration, outlined, stack, table
-from vision.table_view import StackPlace, TableView, VisibleState
+from vision.table_view import Pile, StackPlace, TableView, VisibleState
 
 VIEW = TableView(calibration())
 C = Card.parse
@@ -209,7 +209,8 @@ def test_a_box_where_a_card_of_the_discard_pile_was_laid_is_part_of_the_pile() -
     shapes = {1: (W, 40.0, 0.0)}  # only the part peeking out is boxed
     d = outlined(table(top, peek), shapes)
     assert VIEW.read(d).tops(0) == (C("red-4"),)  # (not knowing where the pile's cards lay)
-    laid = [StackPlace(x, y + 40, 104.0), StackPlace(x, y + 105, 104.0)]  # top, the red-5
+    laid = [Pile(C("yellow-0"), centre=(x, y + 40), size=104.0),  # the top, the red-5
+            Pile(C("red-5"), centre=(x, y + 105), size=104.0)]
     s = VIEW.read(d, laid=laid)
     assert s.tops(0) == () and s.discard_top == C("yellow-0")  # a card of the discard zone
     # a card collected a card's length off where the pile's cards were laid stays the seat's
@@ -519,3 +520,72 @@ def test_a_card_lost_at_a_seat_is_not_found_again_on_the_discard() -> None:
     assert VIEW.with_lost(none, table(on_discard), lost).tops(2) == ()
     at_seat = ("blue-0", x + 10, y - 10, 0.08, {"blue-0": 0.95})
     assert VIEW.with_lost(none, table(at_seat), lost).tops(2) == (C("blue-0"),)
+
+
+def _laid_at(name: str, x: float, y: float, turn: float) -> Pile:
+    """A card of the discard pile as read where it was laid (when it was the top)."""
+    pile = VIEW.read(outlined(table((name, x, y, 0.9)), {0: (W, H, turn)})).discard
+    assert pile is not None
+    return pile
+
+
+def test_a_card_laid_on_the_pile_is_its_top_though_its_twin_lies_under_the_top() -> None:
+    """19309 at 81.8 s: a green-4 laid on the green-2, which lay on the other green-4,
+    boxed at 0.65 (the green-2 0.78), turned 58 degrees and 0.25 card diagonals off where
+    that one lay: a card known to lie in the pile, it was taken for that one peeking out -
+    the play lost, the next move read out of turn."""
+    x, y = CENTRE
+    laid = [_laid_at("green-4", x - 5, y - 10, 88.0), _laid_at("green-2", x + 10, y, 162.0)]
+    known = laid[-1]
+    on_pile = {C("green-2"), C("green-4"), C("green-0")}
+    new = outlined(table(("green-2", x + 10, y, 0.78), ("green-4", x - 20, y - 15, 0.65)),
+                   {0: (W, H, 162.0), 1: (W, H, 146.0)})
+    assert VIEW.read(new, discard_known=(known, on_pile)).discard_top == C("green-2")
+    assert VIEW.read(new, discard_known=(known, on_pile), laid=laid
+                     ).discard_top == C("green-4")
+    # the green-4 under the top read where and as it was laid peeks out
+    peeking = outlined(table(("green-2", x + 10, y, 0.78), ("green-4", x - 5, y - 10, 0.65)),
+                       {0: (W, H, 162.0), 1: (W, H, 88.0)})
+    assert VIEW.read(peeking, discard_known=(known, on_pile), laid=laid
+                     ).discard_top == C("green-2")
+    # ... so does a part of it, however turned (a strip along its short side)
+    part = outlined(table(("green-2", x + 10, y, 0.78), ("green-4", x - 20, y - 15, 0.65)),
+                    {0: (W, H, 162.0), 1: (0.4 * W, 0.8 * W, 146.0)})
+    assert VIEW.read(part, discard_known=(known, on_pile), laid=laid
+                     ).discard_top == C("green-2")
+
+
+def test_a_card_deep_in_the_pile_read_where_it_was_laid_is_no_twin_laid() -> None:
+    """19309 at 93.0 and 97.4 s: the green-2 three and four cards down, half of it
+    uncovered, read 0.73-0.8 where it was laid 17 s before, the top beside it 0.78-0.84:
+    its twin unseen (a hand may hold it), it was taken for that one laid - a phantom play
+    and a false alert. Read lying otherwise, it is that twin."""
+    x, y = CENTRE
+    deep = _laid_at("green-2", x + 25, y, 162.0)
+    laid = [deep, _laid_at("green-4", x - 5, y - 10, 146.0), _laid_at("green-0", x - 15, y - 5,
+                                                                     111.0)]
+    on_pile = {C("green-2"), C("green-4"), C("green-0"), C("green-3")}
+    # the top read a little surer than the green-2 peeking out (a newcomer, were it new)
+    green3 = _laid_at("green-3", x - 20, y + 5, 104.0)
+    seen = outlined(table(("green-3", x - 20, y + 5, 0.84), ("green-2", x + 25, y, 0.73)),
+                    {0: (W, H, 104.0), 1: (W, H, 162.0)})
+    may_land = {C("green-2")}
+    assert VIEW.read(seen, discard_known=(green3, on_pile), may_land=may_land
+                     ).discard_top == C("green-2")
+    assert VIEW.read(seen, discard_known=(green3, on_pile), may_land=may_land,
+                     laid=[*laid, green3]).discard_top == C("green-3")
+    # the green-2 read above the top
+    pink3 = _laid_at("pink-3", x - 15, y + 5, 121.0)
+    above = outlined(table(("pink-3", x - 15, y + 5, 0.78), ("green-2", x + 25, y, 0.8)),
+                     {0: (W, H, 121.0), 1: (W, H, 162.0)})
+    on_pile |= {C("pink-3")}
+    assert VIEW.read(above, discard_known=(pink3, on_pile), may_land=may_land
+                     ).discard_top == C("green-2")
+    assert VIEW.read(above, discard_known=(pink3, on_pile), may_land=may_land,
+                     laid=[*laid, pink3]).discard_top == C("pink-3")
+    # its twin laid turned otherwise is the top
+    twin = outlined(table(("pink-3", x - 15, y + 5, 0.78), ("green-2", x + 25, y, 0.8)),
+                    {0: (W, H, 121.0), 1: (W, H, 120.0)})
+    assert VIEW.read(twin, discard_known=(pink3, on_pile), may_land=may_land,
+                     laid=[*laid, pink3]).discard_top == C("green-2")
+

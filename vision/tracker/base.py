@@ -118,6 +118,9 @@ class TrackerBase:
         self._landed_at = 0.0  # when the discard top last changed (a card landed there)
         # the discard tops committed lately, as they lay then (where a card under the top lies)
         self._laid: list[Pile] = []
+        # every discard top committed this round, as it lay then (where each card of the
+        # pile was laid)
+        self._laid_round: list[Pile] = []
         # where a card under the top peeks out: read there (not where it lay when laid), the
         # top read surely in place after it - since the top was laid (see _under_top)
         self._peeks: list[Pile] = []
@@ -301,6 +304,7 @@ class TrackerBase:
             under = self._laid[-UNDER_TOP:] or ([was] if was is not None and not rebased
                                                 else [])
             self._laid = [*under, state.discard]
+            self._laid_round.append(state.discard)
             self._peeks, self._peek_tries = [], []
         if moved and len(self.model.discard) > self._discard_count and state.discard:
             self._laid_at, self._settled = self._now, [state.discard]  # a card landed there

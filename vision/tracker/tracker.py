@@ -316,6 +316,7 @@ class Tracker(MoveReading):
         self._misread_since.clear()
         self._loose_seen.clear()
         self._commit(state)
+        self._laid_round = [state.discard] if state.discard is not None else []
 
     def _ask_start(self, state: VisibleState, t: float) -> list[TrackerEvent]:
         """A single card lies in the discard zone of a table whose collections are empty
@@ -766,12 +767,12 @@ class Tracker(MoveReading):
         return tuple(tuple(StackPlace(*st.centre, st.size, st.colour) for st in seat)
                      for seat in self.model.stacks)
 
-    def laid_places(self) -> tuple[StackPlace, ...]:
-        """In play: where the discard pile's top and the cards under it were laid, as read
-        when each was its top."""
+    def laid_places(self) -> tuple[Pile, ...]:
+        """In play: each card of the discard pile, as read where it was laid (when it was
+        the top)."""
         if self.phase is not Phase.PLAYING:
             return ()
-        return tuple(StackPlace(*p.centre, p.size) for p in self._laid)
+        return tuple(self._laid_round)
 
     def discard_known(self) -> tuple[Pile, frozenset[Card]] | None:
         """In play: the discard pile as last committed, and every card known to lie in it
