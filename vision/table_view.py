@@ -42,6 +42,10 @@ ON_PILE = 0.3  # a seat's card that lies this much on a discard card is part of 
 # a seat's card whose centre lies within LAID_PLACE card diagonals of where a card of the
 # discard pile was laid is that card peeking out (see :func:`on_laid_places`)
 LAID_PLACE = 0.3
+# ... and one read as that card's face with its centre this near (card diagonals) is it,
+# however its box turned (a twin laid on the pile lands there by chance only: see
+# :func:`lies_as_laid`)
+ON_SPOT = 0.05
 STATE_CONFIDENCE = 0.25  # a card counts for the game state from this confidence on
 REVEAL_CONF = 0.02  # a closer look's card fills a short reveal from this confidence on
 SURE_FACE = 0.9  # a closer look's card the finder is unsure of counts if its face reads so
@@ -466,14 +470,18 @@ def lies_anew(card: Pile, laid: Sequence[Pile], whole: float = 0.85) -> bool:
                     and card.moved_from(p) for p in where))
 
 
-def lies_as_laid(card: Pile, laid: Sequence[Pile]) -> bool:
+def lies_as_laid(card: Pile, laid: Sequence[Pile], spot: float = ON_SPOT) -> bool:
     """``card``, one card's box, lies as a card of its face was laid on the discard pile
-    (``laid``), neither moved nor turned from it (:meth:`Pile.moved_from`): that card
-    peeking out, however deep it lies - not its twin laid now (19309 at 93.0 s: the
-    green-2 three cards down, half of it uncovered, read 0.73 where it was laid 17 s
-    before as the green-3 came - its twin unseen, it was taken for that one laid: a
-    phantom play, a false alert)."""
-    return any(p.top == card.top and not card.moved_from(p) for p in laid)
+    (``laid``), neither moved nor turned from it (:meth:`Pile.moved_from`), or with its
+    centre on that card's very spot (``spot`` card diagonals), however turned - a part of
+    it uncovered boxes turned: that card peeking out, however deep it lies - not its twin
+    laid now (19309 at 93.0 s: the green-2 three cards down, half of it uncovered, read
+    0.73 where it was laid 17 s before as the green-3 came - its twin unseen, it was taken
+    for that one laid: a phantom play, a false alert; 19306 at 61.7 s: the yellow-0 two
+    cards down read 0.65-0.74 by turns with the top, 0.03 card diagonals from where it was
+    laid, turned 63 degrees - the same)."""
+    return any(p.top == card.top and (not card.moved_from(p) or card.shifted_from(p) <= spot)
+               for p in laid)
 
 
 def _laid_surely(i: int, top: int, conf: np.ndarray, face: np.ndarray, card_shaped: bool,

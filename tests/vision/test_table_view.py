@@ -583,9 +583,33 @@ def test_a_card_deep_in_the_pile_read_where_it_was_laid_is_no_twin_laid() -> Non
                      ).discard_top == C("green-2")
     assert VIEW.read(above, discard_known=(pink3, on_pile), may_land=may_land,
                      laid=[*laid, pink3]).discard_top == C("pink-3")
-    # its twin laid turned otherwise is the top
-    twin = outlined(table(("pink-3", x - 15, y + 5, 0.78), ("green-2", x + 25, y, 0.8)),
+    # its twin laid elsewhere is the top
+    twin = outlined(table(("pink-3", x - 15, y + 5, 0.78), ("green-2", x + 40, y + 10, 0.8)),
                     {0: (W, H, 121.0), 1: (W, H, 120.0)})
     assert VIEW.read(twin, discard_known=(pink3, on_pile), may_land=may_land,
                      laid=[*laid, pink3]).discard_top == C("green-2")
 
+
+
+def test_a_card_deep_in_the_pile_boxed_turned_on_the_spot_it_was_laid_is_no_twin_laid() -> None:
+    """19306 at 61.7 s: the yellow-0 two cards down, under the yellow-5 and the yellow-4,
+    read 0.65-0.74 by turns with the yellow-4 from a box 0.03 card diagonals from where it
+    was laid, turned 63 degrees (a part of it uncovered): its twin unseen, it was taken for
+    that one laid - a phantom play, a false alert. Laid anew off that spot, it is the top."""
+    x, y = CENTRE
+    laid = [_laid_at("yellow-0", x, y, 78.0), _laid_at("yellow-5", x, y - 1, 84.0),
+            _laid_at("yellow-4", x + 8, y - 22, 29.0)]
+    known = laid[-1]
+    on_pile = {C("yellow-4"), C("yellow-5"), C("yellow-0"), C("yellow-3")}
+    may_land = {C("yellow-0")}
+
+    def top(y0: float, y4: float, dx: float = 0.0) -> Card:
+        d = outlined(table(("yellow-4", x + 8, y - 22, y4), ("yellow-0", x + dx, y + 3, y0)),
+                     {0: (W, H, 29.0), 1: (0.7 * H, H, 15.0)})
+        s = VIEW.read(d, discard_known=(known, on_pile), may_land=may_land, laid=laid)
+        assert s.discard is not None
+        return s.discard.top
+
+    assert top(0.7, 0.81) == C("yellow-4")  # read below the top
+    assert top(0.8, 0.7) == C("yellow-4")  # ... and above it
+    assert top(0.7, 0.81, dx=-25.0) == C("yellow-0")  # off that spot: its twin
