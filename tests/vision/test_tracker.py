@@ -5193,3 +5193,31 @@ def test_the_old_top_s_twin_in_a_hand_is_no_twin_of_a_top_played_with_it() -> No
     ev += feed(s, scene([], played, [("blue-5", x - 14, y + 16, 0.8)]), clock, frames=20)
     assert moves(ev) == ["seat 0: stack:blue-2", "hand:blue-5"]
     assert s.referee.to_move == 2
+
+
+def test_a_stack_top_lost_to_the_finder_as_its_neighbour_is_played_is_found_closer() -> None:
+    """19403 at 39.2 s: seat 0's red-4, read 0.82 beside its green-5, was found at 0.02-0.05
+    only (its face 0.98) once the green-5 was played off its own stack: held as hidden
+    until seat 1 collected 1.6 s later, the play and the moves after it became a question.
+    A closer look finds it while the tracker holds."""
+    s, clock, stacks = _collected("green-2", [
+        (0, "red", "red-4"), (1, "blue", "blue-1"), (2, "yellow", "yellow-5"),
+        (0, "green", "green-5"), (1, "blue", "blue-3"), (2, "yellow", "yellow-0")])
+    x, y = at(0, COLOUR_SLOT["red"] * (W + 20))
+    closer = table(("red-4", x + 3, y - 2, 0.05, {"red-4": 0.98}))
+    looks: list[float] = []
+
+    def look() -> sv.Detections:
+        looks.append(clock.t)
+        return closer
+
+    del stacks[0]  # the green-5 played, the red-4 lost to the finder
+    ev: list[Event] = []
+    for k in range(45):  # the next seat collects 1.5 s after the play
+        if k == 15:
+            stacks[1]["blue"].append("blue-4")
+        ev += s.process_detections(scene(["green-2", "green-5"], stacks), clock.t, closer=look)
+        clock.t += clock.dt
+    assert moves(ev) == ["seat 0: stack:green-5", "seat 1: collect:blue-4"]
+    assert rules(ev) == [] and not kinds(ev, "question")
+    assert looks  # looked for only once the red-4 was missing a while

@@ -73,6 +73,8 @@ class TrackerBase:
         # a card read surely at a seat off its stacks, then not at all, is looked for closer
         # this long after it was last read (see lost_cards)
         self.lost_s = 2.0
+        # ... and so is a known stack top unread this long while the tracker holds
+        self.lost_top_s = 0.6
         self._loose_seen: list[tuple[int, Pile, float]] = []  # seat, card there, when
         # a new discard read below unsure_read that gives the old top drift_share or more
         # waits unsure_s: it may be the old card read otherwise for a moment

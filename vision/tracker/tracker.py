@@ -240,10 +240,23 @@ class Tracker(MoveReading):
         shows no card near: the finder may have lost them where they lie (13302 at 48.4 s: a
         yellow-1 collected onto a yellow cloth, read 0.81 as it came down, then found at
         0.04-0.12 only - the collect was lost, and the next seat's move taken as out of
-        turn). The session looks closer for them."""
+        turn). So are the known stack tops unread ``lost_top_s`` or more while the tracker
+        holds (19403 at 39.2 s: seat 0's red-4, read 0.82 beside the green-5, was found at
+        0.02-0.05 only (its face 0.98) once the green-5 was played off its own stack - held
+        6 s as hidden, the play and the two moves after it became a question). The session
+        looks closer for them."""
         if self.phase is not Phase.PLAYING:
             return []
-        return [(seat, p) for seat, p, _ in self._loose_seen
+        lost = [(seat, p) for seat, p, _ in self._loose_seen]
+        if self._held_since is not None:
+            for place, since in self._missing_since.items():
+                st = self.model.stack_of(*place) if place is not None else None
+                top = Pile(st.top.seen_as, centre=st.centre, size=st.size) if st else None
+                if top is not None and self._now - since >= self.lost_top_s - 1e-9 and not any(
+                        seat == place[0] and p.top == top.top
+                        and _apart(p.centre, top.centre) <= 0.5 * top.size for seat, p in lost):
+                    lost.append((place[0], top))  # (not found closer already)
+        return [(seat, p) for seat, p in lost
                 if seat < len(state.seats) and not any(
                     _apart(q.centre, p.centre) <= 0.5 * p.size for q in state.seats[seat])]
 
@@ -254,7 +267,8 @@ class Tracker(MoveReading):
         ``lost_s``; one found last by a closer look only (below the table view's threshold),
         for as long as it tops a stack there: an arm over it for 2 s lost it for good (13109
         at 104 s: seat 0's pink-1, found only by closer looks, then hidden by the arm that
-        laid the other pink-1 from the hand - read as played from the stack)."""
+        laid the other pink-1 from the hand - read as played from the stack). So is a known
+        stack top found by a closer look (see :meth:`lost_cards`)."""
         kept = []
         for seat, p, at in self._loose_seen:
             st = self.model.stack_at(seat, p.centre, p.size)
@@ -266,9 +280,11 @@ class Tracker(MoveReading):
                 k = next((k for k, (s, q, _) in enumerate(kept) if s == seat
                           and q.top == p.top and _apart(q.centre, p.centre) <= 0.5 * p.size),
                          None)
-                if p.confidence >= self.unsure_read and self.model.stack_at(
-                        seat, p.centre, p.size) is None or (
-                        p.confidence < self.unsure_read and k is not None):
+                st = self.model.stack_at(seat, p.centre, p.size)
+                if p.confidence >= self.unsure_read and st is None or (
+                        p.confidence < self.unsure_read and k is not None) or (
+                        p.confidence < STATE_CONFIDENCE and st is not None
+                        and st.top.seen_as == p.top):  # a stack top found closer
                     entry = (seat, p, t)
                     if k is None:
                         kept.append(entry)
