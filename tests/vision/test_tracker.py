@@ -5221,3 +5221,43 @@ def test_a_stack_top_lost_to_the_finder_as_its_neighbour_is_played_is_found_clos
     assert moves(ev) == ["seat 0: stack:green-5", "seat 1: collect:blue-4"]
     assert rules(ev) == [] and not kinds(ev, "question")
     assert looks  # looked for only once the red-4 was missing a while
+
+
+def test_a_card_read_unsurely_a_moment_whose_copies_both_lie_at_seats_is_no_collect() -> None:
+    """19404 at 147.7 s: seat 0's hand over its zone read green-1 at 0.27-0.29 for 0.5 s,
+    both green-1s lying at seats 1 and 3: a phantom collect, seat 0's play next told out of
+    turn and the round's scores off. A third copy read unsurely waits ``unsure_s``."""
+    s, clock, stacks = _collected("red-3", [(0, "blue", "blue-2"), (1, "green", "green-1"),
+                                           (2, "green", "green-1")])
+    x, y = at(0, COLOUR_SLOT["green"] * (W + 20))
+    ev = feed(s, scene(["red-3"], stacks, [("green-1", x - 10, y - 60, 0.28)]), clock,
+              frames=5)
+    ev += feed(s, scene(["red-3"], stacks), clock, frames=10)
+    assert moves(ev) == [] and not kinds(ev, "question")
+    # read surely, or lying on unsurely for unsure_s, it is the card collected
+    ev = feed(s, scene(["red-3"], stacks, [("green-1", x, y, 0.28)]), clock, frames=15)
+    assert moves(ev) == ["seat 0: collect:green-1"]
+
+
+def test_a_top_read_right_at_last_with_no_copy_left_to_lay_is_that_top() -> None:
+    """19408 at 76.1 s: a red-4 taken for the top, read red-5 at 0.25-0.3 from a box astride
+    the pile for 4 s, then red-4 at 0.72, nudged by seat 0's arm as it collected, the frame
+    before read red-3: the other red-4 lay on seat 2's stack, yet it was taken for a card
+    laid - with the collect, two moves and a question. No copy is left to lay: the top."""
+    s, clock = started(top="blue-2")
+    x, y = CENTRE
+    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9))), clock, frames=14)
+    others = [("blue-4", *at(1), 0.9), ("yellow-1", *at(2), 0.9)]
+    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9), others[0])), clock,
+         frames=14)
+    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9), *others)), clock,
+         frames=14)
+    misread = ("blue-3", x + 6, y + 4, 0.3, {"blue-3": 0.4, "blue-4": 0.3})
+    ev = feed(s, outlined(table(misread, *others)), clock, frames=20)
+    assert moves(ev) == ["seat 0: stack:blue-4"]
+    other = ("blue-5", x + 10, y + 6, 0.3, {"blue-5": 0.4, "blue-3": 0.2})  # nudged
+    ev = feed(s, outlined(table(other, *others)), clock, frames=1)
+    right = ("blue-4", x - 8, y + 16, 0.85, {"blue-4": 0.95})
+    green = ("green-2", *at(1, W + 20), 0.9)  # seat 1 collects meanwhile
+    ev += feed(s, outlined(table(right, *others, green), {0: (W, H, 27.0)}), clock, frames=15)
+    assert moves(ev) == ["seat 1: collect:green-2"] and not kinds(ev, "question")

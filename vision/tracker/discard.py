@@ -282,7 +282,12 @@ class DiscardReading(StackReading):
         diagonals off the green-1, then boxed square at 0.25, its face 0.4 and green-1's
         0.15 - taken for the green-1, the play lost). Read surely where the top lies, it
         is the top misread still (14108 at 53.5 s: a red-4 taken as pink-4, read red-4 at
-        0.5-0.7 in place for 0.7 s - a phantom play)."""
+        0.5-0.7 in place for 0.7 s - a phantom play). The card known to lie there, read
+        right at last, is that card however it was boxed, where no copy of it is left to lay
+        (19408 at 76.1 s: a red-4 taken for the top, read red-5 at 0.25-0.3 from a box
+        astride the pile for 4 s, then red-4 at 0.72 nudged 0.04 card diagonals by seat
+        0's arm as it collected - the other red-4 on seat 2's stack: two moves, a
+        question)."""
         def could_be(pile: Pile, card: Card) -> bool:
             return pile.top != card and _gives(pile, card, self.sticky)
 
@@ -302,7 +307,8 @@ class DiscardReading(StackReading):
                 and (could_be(discard, old.top) and not came_down or right)
                 and not discard.moved_from(old)):
             discard = discard.read_as(old.top)
-        elif right and old is not None and self._read_right_at_once(discard, old):
+        elif right and old is not None and (self._read_right_at_once(discard, old)
+                                            or not possible(discard.top, self.model.seen())):
             discard = old  # boxed otherwise too: the pile lies as it was
         elif discard is not None and old is not None and self._part_of_top(discard, old):
             discard = old  # part of the top laid last, misread: the pile lies as it was

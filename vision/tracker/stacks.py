@@ -26,6 +26,7 @@ from vision.tracker.model import (
     _copies,
     _covers,
     _gives,
+    _in_deck,
     _in_place,
     _key,
     _kin,
@@ -307,6 +308,16 @@ class StackReading(TrackerBase):
         a moment is gone. A cheat is rare, and its alert is withheld as unsure anyway."""
         return (c.seat is not None and c.move.source is Source.COLLECT
                 and c.seat != self._turn() and (c.seat, c.seen_as) not in self._first_seen)
+
+    def _unsure_copy_too_many(self, c: _Candidate, m: TableModel) -> bool:
+        """``c``'s card, read unsurely (below ``unsure_read``), would lie on the table more
+        often than the deck has it (:func:`_in_deck`, ``m`` the table after it): perhaps no
+        card at all - a hand read as one a moment (19404 at 147.7 s: seat 0's hand over its
+        zone read green-1 at 0.27-0.29 for 0.5 s, both green-1s lying at seats 1 and 3 - a
+        phantom collect, seat 0's play next told out of turn, the round's scores off).
+        Waited for ``unsure_s``: a card laid lies on, one read a moment is gone."""
+        return (c.pile is not None and c.pile.confidence < self.unsure_read
+                and not _in_deck(m, self.model))
 
     def _kin_back(self, state: VisibleState, t: float) -> Recoloured | None:
         """A card read surely at a seat, clear of its stacks, of the colour of a stack there

@@ -635,7 +635,8 @@ class Tracker(MoveReading):
         if (len(exact) == 1 and t - self._read_since < self.in_place_s - 1e-9
                 and self._appeared_in_place(exact[0][0])):
             return []  # perhaps a top misread under a hand: a moment for it to read right
-        if len(exact) == 1 and not settled and self._unsure_out_of_turn(exact[0][0]):
+        if len(exact) == 1 and not settled and (self._unsure_out_of_turn(exact[0][0])
+                                                or self._unsure_copy_too_many(*exact[0])):
             return []  # perhaps no card at all, read a moment: it lies on, or is gone
         if len(exact) == 1 and (over := self._once_over_part(exact[0][0])) is not None:
             exact = [(over, self._after(over))]
