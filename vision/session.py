@@ -216,7 +216,8 @@ class Session:
             known = tr.discard_top() if tr.phase is Phase.PLAYING else None
             if known is not None or tr.phase is Phase.WAITING:
                 state = self.view.with_discard(state, self._look_closer(closer, t), known,
-                                               landing=tr.may_land())
+                                               landing=tr.may_land(),
+                                               any_laid=tr.discard_unread_s(t) >= 1.0)
         if closer is not None and (lost := tr.lost_cards(state)):
             # a card just laid at a seat, lost to the finder: read it again closer
             state = self.view.with_lost(state, self._look_closer(closer, t), lost)

@@ -717,15 +717,19 @@ class TableView:
         return main_pile(piles)
 
     def with_discard(self, state: VisibleState, closer: sv.Detections, known: Card | None,
-                     sure_face: float = SURE_FACE, landing: Collection[Card] = ()
-                     ) -> VisibleState:
+                     sure_face: float = SURE_FACE, landing: Collection[Card] = (),
+                     any_laid: bool = False) -> VisibleState:
         """``state`` with the discard pile of a closer look (``closer``: lower thresholds)
         where it read none. ``known``: the discard top as the game knows it - only that card
         read again is taken (a new card there may be an arm or a hand's shadow), or a new
         one whose face reads at ``sure_face`` or more if it is a joker or one of ``landing``
         (the stack tops of the seat to move: 16503 at 132.3 s, seat 2's pink-0 laid on the
         pink-3, its face read at 0.93-0.98, the finder unsure of it from 0.18 down to 0.05
-        for 5 s - the play was lost); None (a round's start): a card whose face reads at
+        for 5 s - the play was lost) - or any card whose face reads ``LAID_FACE`` or more,
+        where ``any_laid`` (the pile unread a while: 19510 at 12.2 s, seat 3's pink-1 laid
+        on the pink-5 from its hand, the whole pile lost to the finder for 5 s, the pink-1
+        read 0.14-0.21 by closer looks, its face 0.98 - the play lost, two questions and the
+        round); None (a round's start): a card whose face reads at
         ``sure_face`` or more, else it is offered as the unsure discard (a card in a shadow
         that the finder is unsure of, 10104)."""
         if state.discard is not None or len(closer) == 0:
@@ -742,7 +746,8 @@ class TableView:
         first = self._unsure_discard(low, deck & sure_faces(low, sure_face))
         if known is not None:
             laid = first is not None and first.top != known and (
-                first.top.is_joker or first.top in landing)
+                first.top.is_joker or first.top in landing
+                or any_laid and first.share(first.top) >= LAID_FACE)
             return dataclasses.replace(state, discard=first) if laid else state
         if first is not None and len(first.cards) == 1:
             return dataclasses.replace(state, discard=first, unsure_discard=None)

@@ -613,3 +613,17 @@ def test_a_card_deep_in_the_pile_boxed_turned_on_the_spot_it_was_laid_is_no_twin
     assert top(0.7, 0.81) == C("yellow-4")  # read below the top
     assert top(0.8, 0.7) == C("yellow-4")  # ... and above it
     assert top(0.7, 0.81, dx=-25.0) == C("yellow-0")  # off that spot: its twin
+
+
+def test_a_closer_look_at_a_discard_unread_a_while_takes_any_card_its_face_reads_surely() -> None:
+    """19510 at 12.2 s: seat 3's pink-1 laid on the pink-5 from its hand, the whole pile
+    lost to the finder for 5 s, the pink-1 found by closer looks at 0.14-0.21, its face
+    0.98: the play lost, two questions and the round. Once the pile has been unread a
+    while (``any_laid``), a card whose face reads ``LAID_FACE`` or more is taken."""
+    x, y = CENTRE
+    none = VIEW.read(table())
+    pink = table(("pink-1", x - 10, y - 5, 0.2, {"pink-1": 0.98}))
+    assert VIEW.with_discard(none, pink, C("pink-5")).discard is None  # at once: not yet
+    assert VIEW.with_discard(none, pink, C("pink-5"), any_laid=True).discard_top == C("pink-1")
+    unsure = table(("pink-1", x - 10, y - 5, 0.2, {"pink-1": 0.92, "pink-5": 0.05}))
+    assert VIEW.with_discard(none, unsure, C("pink-5"), any_laid=True).discard is None

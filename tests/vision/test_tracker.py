@@ -5261,3 +5261,17 @@ def test_a_top_read_right_at_last_with_no_copy_left_to_lay_is_that_top() -> None
     green = ("green-2", *at(1, W + 20), 0.9)  # seat 1 collects meanwhile
     ev += feed(s, outlined(table(right, *others, green), {0: (W, H, 27.0)}), clock, frames=15)
     assert moves(ev) == ["seat 1: collect:green-2"] and not kinds(ev, "question")
+
+
+def test_a_hand_play_whose_pile_the_finder_loses_is_found_by_a_closer_look() -> None:
+    """19510 at 12.2 s: seat 3's pink-1 laid on the pink-5, the whole pile lost to the
+    finder for 5 s, the pink-1 found by closer looks at 0.14-0.21, its face 0.98: the play
+    lost, two questions and the round. Held unread a second, the pile is read closer."""
+    s, clock = started(top="pink-5")
+    x, y = CENTRE
+    closer = table(("pink-1", x - 10, y - 5, 0.2, {"pink-1": 0.98}))
+    ev: list[Event] = []
+    for _ in range(40):  # the pile unread 4 s
+        ev += s.process_detections(scene([]), clock.t, closer=lambda: closer)
+        clock.t += clock.dt
+    assert moves(ev) == ["hand:pink-1"] and not kinds(ev, "question")

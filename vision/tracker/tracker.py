@@ -834,6 +834,11 @@ class Tracker(MoveReading):
         """The discard top as the camera reads it."""
         return self._top_at(None)
 
+    def discard_unread_s(self, t: float) -> float:
+        """How long the discard pile has been held unread (0 if it is read)."""
+        since = self._missing_since.get(None) if self._held_since is not None else None
+        return 0.0 if since is None else t - since
+
     def _take(self, c: _Candidate, m: TableModel, state: VisibleState, t: float
               ) -> list[TrackerEvent]:
         """Commit ``state`` as the move ``c`` (``m``: the model after it)."""
