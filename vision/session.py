@@ -217,7 +217,7 @@ class Session:
             if known is not None or tr.phase is Phase.WAITING:
                 state = self.view.with_discard(state, self._look_closer(closer, t), known,
                                                landing=tr.may_land(),
-                                               any_laid=tr.discard_unread_s(t) >= 1.0)
+                                               any_laid=tr.discard_unread_s(t) >= tr.lost_discard_s)
         if closer is not None and (lost := tr.lost_cards(state)):
             # a card just laid at a seat, lost to the finder: read it again closer
             state = self.view.with_lost(state, self._look_closer(closer, t), lost)

@@ -484,6 +484,16 @@ def lies_as_laid(card: Pile, laid: Sequence[Pile], spot: float = ON_SPOT) -> boo
                for p in laid)
 
 
+def _new_to_pile(card: Pile, known: Pile, on_pile: Collection[Card], laid: Sequence[Pile]
+                 ) -> bool:
+    """``card``, one card's box in the discard zone, may be a card laid now: none of the
+    cards known to lie in the pile (``on_pile``) unless it lies anew (:func:`lies_anew`),
+    nor lying as one of its face was laid (:func:`lies_as_laid`)."""
+    if card.top not in on_pile:
+        return not lies_as_laid(card, laid)
+    return card.top != known.top and lies_anew(card, laid)
+
+
 def _laid_surely(i: int, top: int, conf: np.ndarray, face: np.ndarray, card_shaped: bool,
                  sure: float, close: float) -> bool:
     """Row ``i`` reads as surely as a card laid on row ``top`` must: ``sure`` and ``close``
@@ -516,16 +526,10 @@ def newcomer(d: sv.Detections, pile: Pile, known: Pile, on_pile: Collection[Card
     face = sure_faces(d, LAID_FACE)
     pts = centres(d)
     top = pile.indices[0]
-
-    def new(i: int) -> bool:
-        card = make_pile(d, [i], quads, pts)
-        if card.top not in on_pile:
-            return not lies_as_laid(card, laid)
-        return card.top != known.top and lies_anew(card, laid)
-
     found = [i for i in pile.indices[1:]
              if _laid_surely(i, top, conf, face, outline_aspect(quads[i]) >= SQUARE, sure,
-                             close) and new(i)]
+                             close)
+             and _new_to_pile(make_pile(d, [i], quads, pts), known, on_pile, laid)]
     return found[0] if len(found) == 1 else None
 
 
@@ -547,9 +551,7 @@ def laid_beside(d: sv.Detections, piles: Sequence[Pile], pile: Pile, known: Pile
     conf = confidences(d)
     face = sure_faces(d, LAID_FACE)
     top = pile.indices[0]
-    found = [p for p in piles if p is not pile
-             and (not lies_as_laid(p, laid) if p.top not in on_pile
-                  else p.top != known.top and lies_anew(p, laid))
+    found = [p for p in piles if p is not pile and _new_to_pile(p, known, on_pile, laid)
              and _laid_surely(p.indices[0], top, conf, face, not p.squarish, sure, close)
              and _overlap(quads[p.indices[0]], quads[top]) > 0.0]
     return found[0] if len(found) == 1 else None

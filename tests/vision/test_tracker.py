@@ -1425,14 +1425,15 @@ def test_twins_played_from_two_stacks_in_turn_are_two_plays() -> None:
     assert not kinds(ev, "question")
 
 
-def _stack_top_misread() -> tuple[Session, Clock, list[tuple], list[Event]]:
+def _stack_top_misread(first: str = "green-1"
+                       ) -> tuple[Session, Clock, list[tuple], list[Event]]:
     """Seat 0 plays its blue-4 from its stack onto the blue-2 (seats 1 and 2 have collected
-    a green-1 and a yellow-1); the discard reads it blue-3 at 0.3 (blue-4 0.3) for 2 s. The
-    session, its clock, seats 1's and 2's stacks, and the events of that play."""
+    a ``first`` and a yellow-1); the discard reads it blue-3 at 0.3 (blue-4 0.3) for 2 s.
+    The session, its clock, seats 1's and 2's stacks, and the events of that play."""
     s, clock = started(top="blue-2")
     x, y = CENTRE
     feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9))), clock, frames=14)
-    others = [("green-1", *at(1), 0.9), ("yellow-1", *at(2), 0.9)]
+    others = [(first, *at(1), 0.9), ("yellow-1", *at(2), 0.9)]
     feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9), others[0])), clock,
          frames=14)
     feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9), *others)), clock,
@@ -5244,16 +5245,8 @@ def test_a_top_read_right_at_last_with_no_copy_left_to_lay_is_that_top() -> None
     the pile for 4 s, then red-4 at 0.72, nudged by seat 0's arm as it collected, the frame
     before read red-3: the other red-4 lay on seat 2's stack, yet it was taken for a card
     laid - with the collect, two moves and a question. No copy is left to lay: the top."""
-    s, clock = started(top="blue-2")
+    s, clock, others, ev = _stack_top_misread(first="blue-4")  # the other blue-4 at seat 1
     x, y = CENTRE
-    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9))), clock, frames=14)
-    others = [("blue-4", *at(1), 0.9), ("yellow-1", *at(2), 0.9)]
-    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9), others[0])), clock,
-         frames=14)
-    feed(s, outlined(table(("blue-2", x, y, 0.9), ("blue-4", *at(0), 0.9), *others)), clock,
-         frames=14)
-    misread = ("blue-3", x + 6, y + 4, 0.3, {"blue-3": 0.4, "blue-4": 0.3})
-    ev = feed(s, outlined(table(misread, *others)), clock, frames=20)
     assert moves(ev) == ["seat 0: stack:blue-4"]
     other = ("blue-5", x + 10, y + 6, 0.3, {"blue-5": 0.4, "blue-3": 0.2})  # nudged
     ev = feed(s, outlined(table(other, *others)), clock, frames=1)

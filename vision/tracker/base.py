@@ -75,6 +75,9 @@ class TrackerBase:
         self.lost_s = 2.0
         # ... and so is a known stack top unread this long while the tracker holds
         self.lost_top_s = 0.6
+        # a closer look at a discard pile held unread this long takes any card read surely by
+        # its face (see Tracker.discard_unread_s)
+        self.lost_discard_s = 1.0
         self._loose_seen: list[tuple[int, Pile, float]] = []  # seat, card there, when
         # a new discard read below unsure_read that gives the old top drift_share or more
         # waits unsure_s: it may be the old card read otherwise for a moment

@@ -251,11 +251,13 @@ class Tracker(MoveReading):
         if self._held_since is not None:
             for place, since in self._missing_since.items():
                 st = self.model.stack_of(*place) if place is not None else None
-                top = Pile(st.top.seen_as, centre=st.centre, size=st.size) if st else None
-                if top is not None and self._now - since >= self.lost_top_s - 1e-9 and not any(
-                        seat == place[0] and p.top == top.top
-                        and _apart(p.centre, top.centre) <= 0.5 * top.size for seat, p in lost):
-                    lost.append((place[0], top))  # (not found closer already)
+                if st is None or self._now - since < self.lost_top_s - 1e-9:
+                    continue
+                top = Pile(st.top.seen_as, centre=st.centre, size=st.size)
+                if not any(seat == place[0] and p.top == top.top  # (not found closer already)
+                           and _apart(p.centre, top.centre) <= 0.5 * top.size
+                           for seat, p in lost):
+                    lost.append((place[0], top))
         return [(seat, p) for seat, p in lost
                 if seat < len(state.seats) and not any(
                     _apart(q.centre, p.centre) <= 0.5 * p.size for q in state.seats[seat])]
