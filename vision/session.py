@@ -642,7 +642,8 @@ class Session:
         found = self._latest_this_round(out.seat, Source.COLLECT, out.was)
         if found is None:
             return []
-        self.tracker.recolour(out.seat, out.was, out.now)
+        if not out.taken:
+            self.tracker.recolour(out.seat, out.was, out.now)
         now = Played(out.seat, Move.collect(out.now))
         note = out.why or (
             f"seat {out.seat}'s {out.was}, alone on its stack, read as {out.now} more "

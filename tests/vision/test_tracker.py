@@ -5268,3 +5268,37 @@ def test_a_hand_play_whose_pile_the_finder_loses_is_found_by_a_closer_look() -> 
         ev += s.process_detections(scene([]), clock.t, closer=lambda: closer)
         clock.t += clock.dt
     assert moves(ev) == ["hand:pink-1"] and not kinds(ev, "question")
+
+
+def test_a_face_with_no_copy_left_read_where_a_card_of_the_pile_lies_is_no_card_laid() -> None:
+    """19509 at 169.3 s: seat 3's yellow-2 laid across its twin, the two boxed as one where
+    the lower one lay and read yellow-0 at 0.4-0.56 (yellow-4 0.16); both yellow-0 on the
+    table, it was taken for a yellow-4 from a hand - a phantom play, the next seat's play a
+    false out-of-turn alert. That card, or the pile round it, is misread: no card laid."""
+    s, clock = started(top="blue-3")
+    x, y = CENTRE
+    collected = ("yellow-0", *at(0), 0.9)
+    laid = [("yellow-3", x - 6, y + 4, 60.0), ("yellow-0", x + 8, y - 6, 120.0),
+            ("yellow-2", x + 10, y + 6, 25.0)]
+    ev = feed(s, outlined(table(("blue-3", x, y, 0.9), collected)), clock, frames=14)
+    for name, cx, cy, turn in laid:
+        ev += feed(s, outlined(table((name, cx, cy, 0.9), collected), {0: (W, H, turn)}), clock,
+                   frames=14)
+    twin_on_twin = outlined(table(("yellow-2", x + 2, y, 0.85), collected), {0: (W, H, 170.0)})
+    ev += feed(s, outlined(table(collected)), clock, frames=3)  # a hand over the discard
+    ev += feed(s, twin_on_twin, clock, frames=14)
+    assert moves(ev) == ["seat 0: collect:yellow-0", "hand:yellow-3", "hand:yellow-0",
+                         "hand:yellow-2", "hand:yellow-2"]
+    both = ("yellow-0", x + 9, y + 7, 0.55, {"yellow-0": 0.69, "yellow-4": 0.16, "yellow-1": 0.04})
+    ev = feed(s, outlined(table(both, collected), {0: (W * 1.1, H * 1.1, 23.0)}), clock, frames=8)
+    ev += feed(s, twin_on_twin, clock, frames=5)
+    assert moves(ev) == []
+    # the next card laid is read as ever
+    ev = feed(s, outlined(table(("yellow-5", x - 10, y + 12, 0.9), collected),
+                          {0: (W, H, 100.0)}), clock, frames=14)
+    assert moves(ev) == ["hand:yellow-5"]
+    # seat 0's yellow-0 played from its stack, laid as the yellow-2 was: its copy left
+    ev = feed(s, outlined(table()), clock, frames=3)
+    ev += feed(s, outlined(table(("yellow-0", x + 10, y + 6, 0.9)), {0: (W, H, 25.0)}), clock,
+               frames=14)
+    assert moves(ev) == ["seat 0: stack:yellow-0"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from engine.cards import Card
+from engine.cards import Card, copies_in_deck
 from engine.moves import Move, Source
 from vision.card_priors import possible, twin
 from vision.table_view import SURE_FACE, Pile, VisibleState, pile_order
@@ -312,6 +312,9 @@ class DiscardReading(StackReading):
             discard = old  # boxed otherwise too: the pile lies as it was
         elif discard is not None and old is not None and self._part_of_top(discard, old):
             discard = old  # part of the top laid last, misread: the pile lies as it was
+        elif (discard is not None and old is not None
+              and self._misread_where_laid(discard, old, state)):
+            discard = old  # a card of the pile misread where it lies: no card laid
         told = self._told is not None and bool(self.model.discard) and (
             self.model.discard[-1] is self._told)
         if told and old is not None:  # the players named it: any unsure reading there is it
@@ -332,6 +335,36 @@ class DiscardReading(StackReading):
                 seats[seat if by is None else by].append(pile)
         return dataclasses.replace(state, discard=discard,
                                    seats=tuple(tuple(sorted(p, key=pile_order)) for p in seats))
+
+    def _misread_where_laid(self, d: Pile, old: Pile, state: VisibleState) -> bool:
+        """``d`` reads a face of which no copy is left to lay, from a box lying as a card of
+        the pile was laid this round (neither moved nor turned from it): that card, or the
+        pile round it, misread where it lies - no card was laid (19509 at 169.3 s: seat 3's
+        yellow-2 laid across its twin, the two boxed as one where the lower one lay and read
+        yellow-0 at 0.4-0.56, yellow-4 at 0.16 - one yellow-0 in the pile, the other still
+        read on seat 0's stack, it was taken for a yellow-4 from a hand: a phantom play, the
+        next seat's play a false out-of-turn alert). No copy is left where each lies in the
+        pile, or tops a stack and is read there still, not over its twin - a top played off
+        its twin leaves its stack reading as before (19504 at 115.6 s), and a card under a
+        top may be pulled out (18707 at 98.3 s: a covered-card cheat). Not while a stack top
+        is gone from its seat: that card played, misread where it lies (19108 at 117.6 s:
+        seat 0's red-1 off its red-3, read red-4 at 0.25-0.45 where a red-4 had lain) - nor
+        once another card, or the top's twin, was read surely coming down since the last
+        move: that card, read astride where it landed (see :meth:`_landed_instead`)."""
+        face = d.top
+        if (face == old.top or d.aspect is None  # (no turned box: its turn is unknown)
+                or self._landed_since(1) - {face} or self._twin_landed_frames
+                or not any(p.aspect is not None and not d.moved_from(p) for p in self._laid_round)
+                or any(st.top.seen_as not in state.tops(seat)
+                       for seat, stacks in enumerate(self.model.stacks) for st in stacks)):
+            return False
+        held = sum(t.card == face for t in self.model.discard)
+        for seat, stacks in enumerate(self.model.stacks):
+            for st in stacks:
+                under = st.cards[-2] if len(st.cards) > 1 else None
+                held += (st.top.card == face and st.top.seen_as in state.tops(seat)
+                         and (under is None or face not in (under.card, under.seen_as)))
+        return held >= copies_in_deck(face)
 
     def _read_right_at_once(self, d: Pile, old: Pile) -> bool:
         """``d``, read surely as the card the committed top ``old`` was taken as, within

@@ -78,7 +78,8 @@ class Resumed:
 class Recoloured:
     """A lone card starting a stack, read for seconds since as its kin colour's card
     (pink for red, red for pink) far more than as what it was taken for: it is that card,
-    and its stack that colour's (the session corrects the collect and the model)."""
+    and its stack that colour's (the session corrects the collect, and the model unless
+    ``taken``)."""
 
     seat: int
     was: Card
@@ -86,6 +87,7 @@ class Recoloured:
     timestamp: float
     frames: int
     why: str | None = None  # the reason, where it is not the frames' readings
+    taken: bool = False  # the tracker's model takes it so already (read as the camera reads it)
 
 
 TrackerEvent = Decoded | Question | Misread | Resumed | Recoloured

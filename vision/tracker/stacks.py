@@ -353,7 +353,7 @@ class StackReading(TrackerBase):
                 return Recoloured(seat, was, first, t, 0, why=(
                     f"seat {seat}'s {was}, re-read from {first} as it lay alone, has a "
                     f"{pile.top} collected beside it: a collection has one {colour.value} "
-                    f"stack, so it is {first} after all"))
+                    f"stack, so it is {first} after all"), taken=True)
         return None
 
     def _filled(self, state: VisibleState, t: float) -> VisibleState:
