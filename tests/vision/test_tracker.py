@@ -2066,14 +2066,16 @@ def test_a_twin_seen_beside_a_top_of_the_seat_to_move_goes_in_before_a_move_out_
     assert rules(ev) == ["out-of-turn"]
 
 
-def _twin_beside_then_the_stack_boxed(grow: float, turn: float = 4.0) -> list[Event]:
-    """Seat 0, to move, brings a second yellow-2 beside its yellow-2 (three frames); its
+def _twin_beside_then_the_stack_boxed(grow: float, turn: float = 4.0, beside: int = 3
+                                      ) -> list[Event]:
+    """Seat 0, to move, brings a second yellow-2 beside its yellow-2 (``beside`` frames); its
     stack then shows boxed ``grow`` times its size, ``turn`` degrees turned, 2 px off; then
     seat 0 collects a pink-5 on a new stack."""
     s, clock, stacks = _one_stack_each("blue-3", ("yellow", "yellow-2"), ("pink", "pink-4"),
                                        ("green", "green-1"))
     x, y = at(0, COLOUR_SLOT["yellow"] * (W + 20))
-    feed(s, scene(["blue-3"], stacks, [("yellow-2", x + W + 6, y - 10, 0.8)]), clock, frames=3)
+    feed(s, scene(["blue-3"], stacks, [("yellow-2", x + W + 6, y - 10, 0.8)]), clock,
+         frames=beside)
     others = {k: v for k, v in stacks.items() if k != 0}
     laid = outlined(scene(["blue-3"], others, [("yellow-2", x + 2, y + 1, 0.9)]))
     laid.data[CORNERS][-1] = outlined(table(("yellow-2", x + 2, y + 1, 0.9)), {
@@ -2093,6 +2095,18 @@ def test_a_twin_seen_beside_then_its_stack_boxed_larger_in_place_is_a_collect() 
     assert rules(ev) == ["out-of-turn"]
     # boxed as before (the twin taken away again), nothing shows it laid
     assert moves(_twin_beside_then_the_stack_boxed(1.0, turn=0.0)) == ["seat 0: collect:pink-5"]
+
+
+def test_a_twin_read_beside_its_twin_once_then_its_stack_boxed_larger_is_a_collect() -> None:
+    """19604 at 84.1 s: seat 2's second pink-1 read beside its pink-1 in one frame (0.46),
+    then below ``beside_read`` (0.27-0.37) as it came down onto it, the stack then boxed 89
+    px, not 81, 0.07 card diagonals off: the collect lost, seat 2 credited with the next
+    seat's hand play, and the next stack play a question - the round lost. One frame beside
+    is enough where the box grew; boxed as before, nothing was laid."""
+    ev = _twin_beside_then_the_stack_boxed(1.1, beside=1)
+    assert moves(ev) == ["seat 0: collect:yellow-2", "seat 0: collect:pink-5"]
+    assert moves(_twin_beside_then_the_stack_boxed(1.0, turn=0.0, beside=1)) == [
+        "seat 0: collect:pink-5"]
 
 
 def _twin_carried_onto_its_twin(way: tuple[float, ...]) -> tuple[list[Event], float]:
@@ -5302,3 +5316,30 @@ def test_a_face_with_no_copy_left_read_where_a_card_of_the_pile_lies_is_no_card_
     ev += feed(s, outlined(table(("yellow-0", x + 10, y + 6, 0.9)), {0: (W, H, 25.0)}), clock,
                frames=14)
     assert moves(ev) == ["seat 0: stack:yellow-0"]
+
+
+def test_an_unsure_reading_where_a_card_came_down_surely_is_not_waited_for_as_the_top(
+        ) -> None:
+    """19601 at 50.1 s: seat 2's pink-2 read 0.66-0.71 coming down onto the pink-0, then
+    boxed square where the pink-0 lay and read pink-3 at 0.25-0.3 (pink-5 0.2-0.3, pink-0
+    0.11-0.16) - waited for as the pink-0 misread until the next seat's collect came, then
+    read with it as a pink-5 from a hand (both pink-3 at seats): a phantom, a false alert.
+    A card read surely coming down is what the unsure reading may be: not waited for."""
+    s, clock, stacks = _collected("pink-0", [(0, "pink", "pink-3"), (1, "pink", "pink-3"),
+                                             (2, "blue", "blue-1")])
+    x, y = CENTRE
+    ev: list[Event] = []
+    for dy in (-40.0, -20.0, -8.0, 0.0):  # seat 0's pink-2 from its hand, coming down
+        landing = scene([], stacks, [("pink-2", x + 5, y + dy, 0.7)])
+        ev += feed(s, outlined(landing, {len(landing) - 1: (W, H, 48.0)}), clock, frames=1)
+    collected = {**stacks, 1: {**stacks[1], "green": ["green-2"]}}
+    for i in range(25):  # then a square box on the pink-0's spot, read unsurely
+        pink_0 = 0.16 if i % 3 == 2 else 0.13
+        astride = ("pink-3", x - 4, y - 2, 0.27, {"pink-3": 0.4, "pink-5": 0.25,
+                                                  "pink-0": pink_0, "pink-1": 0.1,
+                                                  "pink-4": 0.22 - pink_0})
+        square = scene([], stacks if i < 8 else collected, [astride])  # seat 1 collects
+        ev += feed(s, outlined(square, {len(square) - 1: (62.0, 78.0, 175.0)}), clock,
+                   frames=1)
+    assert moves(ev) == ["hand:pink-2", "seat 1: collect:green-2"]
+    assert not kinds(ev, "question")

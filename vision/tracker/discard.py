@@ -366,6 +366,19 @@ class DiscardReading(StackReading):
                          and (under is None or face not in (under.card, under.seen_as)))
         return held >= copies_in_deck(face)
 
+    def _other_came_down(self) -> bool:
+        """A card of a face that may lie on the table, read surely coming down off the top's
+        place since the last move (:meth:`_came_down_as`): a card was laid - an unsure
+        reading where the top lay, giving that top a share, is no sign that the top lies
+        there still (19601 at 50.1 s: seat 2's pink-2 read 0.66-0.71 coming down on the
+        pink-0, then boxed square where the pink-0 lay and read pink-3 at 0.25-0.3, pink-0
+        0.11-0.16 - waited for as the pink-0 misread (:meth:`_maybe_same`) until the next
+        seat's collect came, then read with it as a pink-5 from a hand, both pink-3 lying
+        at seats: a phantom and a false alert)."""
+        seen = self.model.seen()
+        return any(self._came_down_as(face) and possible(face, seen)
+                   for face in self._landed_since())
+
     def _read_right_at_once(self, d: Pile, old: Pile) -> bool:
         """``d``, read surely as the card the committed top ``old`` was taken as, within
         ``right_near`` card diagonals of it, came at once: in the frame before, the top lay
@@ -632,6 +645,8 @@ class DiscardReading(StackReading):
         hand play, two false alerts)."""
         if c.seat is not None or c.pile is None or not self.model.discard:
             return False
+        if c.pile.confidence < self.unsure_read and self._other_came_down():
+            return False  # another card came down: what reads unsurely there may be it
         was = self.committed.discard if self.committed is not None else None
         if (was is not None and c.pile.squarish
                 and c.pile.shifted_from(was) <= self.still_shift):

@@ -495,13 +495,15 @@ class StackReading(TrackerBase):
                        ) -> list[tuple[int | None, Pile]]:
         """Stack tops (not ``moved``) boxed ``twin_grow`` times larger where they lay at the
         last commit, in the first frame of this stable state and in this one, after a second
-        card of their face was read beside them: the twin laid almost squarely on the top -
-        no hand over part of a top grows its box (14810 at 89.5 s: seat 1's second blue-4
-        read coming in beside its blue-4, 0.64-0.91, then the stack boxed 75 px, not 69, 2 px
-        and 4 degrees off - the collect was lost, the seat's next collect read in turn, and
-        the round's scores wrong)."""
+        card of their face was read beside them, in one frame or more: the twin laid almost
+        squarely on the top - no hand over part of a top grows its box (14810 at 89.5 s:
+        seat 1's second blue-4 read coming in beside its blue-4, 0.64-0.91, then the stack
+        boxed 75 px, not 69, 2 px and 4 degrees off - the collect was lost, the seat's next
+        collect read in turn, and the round's scores wrong. 19604 at 84.1 s: seat 2's second
+        pink-1 read beside its pink-1 in one frame, 0.46, then at 0.27-0.37 as it came down
+        on it, the stack then boxed 89 px, not 81, 0.07 card diagonals off - lost alike)."""
         assert self.committed is not None and self._candidate is not None
-        beside = self._often(self._beside_frames)
+        beside = self._often(self._beside_frames, 1)
         out: list[tuple[int | None, Pile]] = []
         for seat, (now, first, then) in enumerate(zip(state.seats, self._candidate.seats,
                                                       self.committed.seats, strict=True)):
