@@ -5343,3 +5343,27 @@ def test_an_unsure_reading_where_a_card_came_down_surely_is_not_waited_for_as_th
                    frames=1)
     assert moves(ev) == ["hand:pink-2", "seat 1: collect:green-2"]
     assert not kinds(ev, "question")
+
+
+def _pink_3_read_on_seat_0_s_pink_5(carried: bool) -> list[Event]:
+    """Seat 0, to move, shows its pink-5 read pink-3 at 0.55 (pink-5 0.3) where it lies for
+    2.5 s - after a pink-3 was read coming in 20 px off it in two frames, if ``carried``."""
+    s, clock, stacks = _collected("blue-1", [(0, "pink", "pink-5"), (1, "green", "green-2"),
+                                             (2, "yellow", "yellow-4")])
+    x, y = at(0, COLOUR_SLOT["pink"] * (W + 20))
+    others = {k: v for k, v in stacks.items() if k != 0}
+    ev: list[Event] = []
+    if carried:  # (the pink-5 under the hand)
+        ev += feed(s, scene(["blue-1"], others, [("pink-3", x - 20, y, 0.64)]), clock, frames=2)
+    read = ("pink-3", x, y, 0.55, {"pink-3": 0.6, "pink-5": 0.3, "pink-2": 0.1})
+    return ev + feed(s, scene(["blue-1"], others, [read]), clock, frames=25)
+
+
+def test_a_card_read_coming_in_then_on_a_stack_giving_its_top_a_share_is_collected() -> None:
+    """19503 at 61.7 s: seat 1's pink-3 read 0.64 coming in 0.24 card diagonals off its
+    pink-5, then lying on it read pink-3 at 0.42-0.76, pink-5 at 0.28-0.44, for 2.5 s - taken
+    for the pink-5 all along (its reading gave it ``sticky``): the collect lost, the next
+    seat's play a false out-of-turn alert, a question and the round. Never seen coming in,
+    such a reading is the top misread where it lies."""
+    assert moves(_pink_3_read_on_seat_0_s_pink_5(carried=True)) == ["seat 0: collect:pink-3"]
+    assert moves(_pink_3_read_on_seat_0_s_pink_5(carried=False)) == []

@@ -327,6 +327,7 @@ class DiscardReading(StackReading):
             for pile in piles:
                 st = self.model.stack_at(seat, pile.centre, 0.5 * (pile.size or 1.0))
                 if st is not None and (could_be(pile, st.top.seen_as)
+                                       and not self._carried_onto(seat, pile, st)
                                        or self._kin_in_place(seat, pile, st)
                                        or self._misread_in_place(seat, pile, st)
                                        or self._unsure_in_place(seat, pile, st)):

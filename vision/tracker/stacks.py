@@ -388,6 +388,21 @@ class StackReading(TrackerBase):
         return dataclasses.replace(
             state, seats=tuple(tuple(sorted(p, key=pile_order)) for p in seats))
 
+    def _carried_onto(self, seat: int, pile: Pile, st: TrackedStack) -> bool:
+        """``pile``, on stack ``st``, reads a face that was read surely (``unsure_read``) at
+        the seat in ``touch_frames`` frames or more since the last move, first more than
+        ``IN_PLACE`` card diagonals off the stack's place, and of which a copy is left: a card
+        of it carried onto the stack, not the top read otherwise - however much its reading
+        gives that top (19503 at 61.7 s: seat 1's pink-3 read 0.64 coming in 0.24 card
+        diagonals off its pink-5, then lying on it, read pink-3 at 0.42-0.76 for 2.5 s with
+        pink-5 at 0.28-0.44 - taken for the pink-5 all along: the collect lost, the next
+        seat's play a false out-of-turn alert, a question and the round)."""
+        first = self._first_seen.get((seat, pile.top))
+        return (first is not None and pile.top != st.top.seen_as
+                and self._seat_reads[seat, pile.top] >= self.touch_frames
+                and _apart(first, st.centre) > IN_PLACE * (st.size or pile.size or 1.0)
+                and possible(pile.top, self.model.seen()))
+
     def _kin_in_place(self, seat: int, pile: Pile, st: TrackedStack) -> bool:
         """``pile`` reads the kin of stack ``st``'s top (its value in the other of red and
         pink) and lies exactly as that top did at the last commit: the top read otherwise,
