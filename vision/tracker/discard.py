@@ -355,16 +355,17 @@ class DiscardReading(StackReading):
         face = d.top
         if (face == old.top or d.aspect is None  # (no turned box: its turn is unknown)
                 or self._landed_since(1) - {face} or self._twin_landed_frames
-                or not any(p.aspect is not None and not d.moved_from(p) for p in self._laid_round)
-                or any(st.top.seen_as not in state.tops(seat)
-                       for seat, stacks in enumerate(self.model.stacks) for st in stacks)):
+                or not any(p.aspect is not None and not d.moved_from(p) for p in self._laid_round)):
+            return False
+        stacks = [(st, state.tops(seat)) for seat, sts in enumerate(self.model.stacks)
+                  for st in sts]  # each stack with the tops its seat reads
+        if any(st.top.seen_as not in read for st, read in stacks):
             return False
         held = sum(t.card == face for t in self.model.discard)
-        for seat, stacks in enumerate(self.model.stacks):
-            for st in stacks:
-                under = st.cards[-2] if len(st.cards) > 1 else None
-                held += (st.top.card == face and st.top.seen_as in state.tops(seat)
-                         and (under is None or face not in (under.card, under.seen_as)))
+        for st, read in stacks:
+            under = st.cards[-2] if len(st.cards) > 1 else None
+            held += (st.top.card == face and st.top.seen_as in read
+                     and (under is None or face not in (under.card, under.seen_as)))
         return held >= copies_in_deck(face)
 
     def _other_came_down(self) -> bool:
