@@ -486,7 +486,7 @@ class Session:
             held = [u for u in unseen if _place(u) is None
                     and (k, u.move.card) in self.tracker.top_in_hand]
             if landed is not None:  # the seat to move laid a card the camera reads otherwise
-                events += self._unseen_before(landed, out, read_as=self.tracker.discard_top())
+                events += self._landed_before(landed, out, t)
                 unseen = []
             elif held:  # that seat held the discard top's twin: rather that than a stack's
                 card = held[0].move.card
@@ -550,6 +550,20 @@ class Session:
             events.append(Event("wish-needed", {"message": "joker played: which colour or "
                                                 "value is wished?"}, t))
         return events
+
+    def _landed_before(self, obs: Played, later: Decoded, t: float) -> list[Event]:
+        """``obs``, a card read surely landing on the discard while the seat before ``later``'s
+        was to move (:meth:`_landed_unread`), laid before ``later``: read since as the card
+        below it - or not read at all, the discard hidden since (19703 at 56.9 s: seat 2's
+        green-5 read as it landed, then the pile unread for 5 s while seat 3 collected - taken
+        as read pink-5, the card below, so the green-5 read there later was taken for a
+        second one laid: a phantom play and a false out-of-turn alert)."""
+        if not self.tracker.discard_unread_s(t):
+            return self._unseen_before(obs, later, read_as=self.tracker.discard_top())
+        return self._unseen_before(obs, later, note=(
+            f"{obs.move.card} was read surely landing on the discard while seat "
+            f"{self.referee.to_move} was to move, the discard unread since, and the next seat "
+            f"moved: read as {obs.move.card} laid there ({obs})"))
 
     def _unseen_before(self, obs: Played, later: Decoded, read_as: Card | None = None,
                        note: str | None = None) -> list[Event]:

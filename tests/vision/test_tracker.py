@@ -5367,3 +5367,23 @@ def test_a_card_read_coming_in_then_on_a_stack_giving_its_top_a_share_is_collect
     such a reading is the top misread where it lies."""
     assert moves(_pink_3_read_on_seat_0_s_pink_5(carried=True)) == ["seat 0: collect:pink-3"]
     assert moves(_pink_3_read_on_seat_0_s_pink_5(carried=False)) == []
+
+
+def test_a_card_read_landing_and_then_hidden_is_the_card_on_the_discard() -> None:
+    """19703 at 56.9 s: seat 2's green-5 read surely as it landed on the pink-5, then the
+    discard unread for 5 s while seat 3 collected - taken as laid and read pink-5 since (the
+    card below), so the green-5 read there later was taken for a second one laid, with the
+    next card: a phantom play and a false out-of-turn alert. Unread since, it is read as
+    itself."""
+    s, clock = started()
+    feed(s, table(("red-5", *CENTRE, 0.8)), clock, frames=2)
+    # the hand that laid it boxed with the red-3 below, hardly a card; then over the discard
+    feed(s, table(("red-3", *CENTRE, 0.3, {"red-3": 0.8, "red-5": 0.05})), clock, frames=2)
+    ev = feed(s, table(), clock)
+    ev += feed(s, table(("blue-1", *at(1), 0.9)), clock, frames=20)
+    assert moves(ev) == ["hand:red-5", "seat 1: collect:blue-1"]
+    assert "the discard unread since" in kinds(ev, "move")[0].payload["notes"][0]
+    ev = feed(s, table(("red-5", *CENTRE, 0.8), ("blue-1", *at(1), 0.9)), clock, frames=20)
+    ev += feed(s, table(_discard("red-1", 8.0, 4.0), ("blue-1", *at(1), 0.9)), clock)
+    assert moves(ev) == ["hand:red-1"] and not rules(ev) and not held(ev)
+
