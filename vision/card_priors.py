@@ -45,11 +45,16 @@ def possible(card: Card, seen: Counter[Card]) -> bool:
     return seen[card] < copies_in_deck(card)
 
 
-def onto_discard(top: Card | None) -> Objection | None:
-    """A card played onto ``top`` must fit it (a joker's wish is spoken later: not judged)."""
+def onto_discard(top: Card | None, kin: Card | None = None) -> Objection | None:
+    """A card played onto ``top`` must fit it (a joker's wish is spoken later: not judged).
+    ``kin``: the top's kin (red for pink, pink for red), which the camera's reading of the
+    top makes nearly as likely - a card fitting it is no objection either: the top may be
+    misread, and the rule break the card makes on it has the session look at the top again
+    (how it read as it came down, :mod:`vision.second_look`)."""
     if top is None or top.is_joker:
         return None
-    return lambda card: None if fits(card, top, None) else f"does not fit {top}"
+    return lambda card: (None if fits(card, top, None) or kin is not None and fits(card, kin, None)
+                         else f"does not fit {top}")
 
 
 def into_collection(top: Card | None, stack: Colour | None) -> Objection:

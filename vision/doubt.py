@@ -24,6 +24,7 @@ from engine.observations import Played
 from engine.verdicts import Verdict
 from engine.violations import Rule, Violation
 from engine.wish import Wish
+from vision.card_priors import twin
 from vision.table_view import SURE_FACE, Pile, VisibleState
 from vision.tracker import BY_TOP, TableModel, TrackedCard
 
@@ -70,9 +71,14 @@ def doubt(verdict: Verdict, seen: VisibleState, read: float | None,
     # - unless its face reads surely: the finder unsure of its box is not unsure of the card
     # (17002 at 126 s: a yellow-0 read 0.25-0.32, its face 0.95-0.98 for 2 s, held back a
     # true forced-play alert)
+    # - nor, where the top decides only whose turn it was (a card was laid: out of turn),
+    # unsure only which of red and pink it is (19704 at 107.7 s: a pink-0 read red-0 0.6 /
+    # pink-0 0.4 held back a true out-of-turn alert)
     d = seen.discard
-    if (d is not None and any(v.rule in BY_TOP for v in verdict.violations)
-            and d.share(d.top) < SURE_FACE):
+    by_top = [v.rule for v in verdict.violations if v.rule in BY_TOP]
+    kin = twin(d.top) if d is not None and set(by_top) == {Rule.OUT_OF_TURN} else None
+    if (d is not None and by_top
+            and d.share(d.top) + (d.share(kin) if kin is not None else 0.0) < SURE_FACE):
         reads.append(("the discard top", d.confidence))
     cards = {c for v in verdict.violations for c in v.cards}
     obs, seat = verdict.observation, verdict.seat

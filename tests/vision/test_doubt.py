@@ -92,3 +92,25 @@ def test_a_discard_top_whose_face_reads_surely_is_no_doubt() -> None:
                                  alternatives=((top, face), (c("yellow-3"), 0.01))), stacks)
         why = doubt(verdict, seen, 0.9, (False, top, None), model, 0.4)
         assert (why == "the discard top was read unsurely (0.28)") is doubted
+
+
+@pytest.mark.parametrize(("rule", "doubted"), [
+    (Rule.OUT_OF_TURN, False),  # a card was laid: which of red and pink decides no turn
+    (Rule.COLLECT_FITTING, True),  # red-0 or pink-0 decides what fits it
+])
+def test_a_discard_top_read_between_red_and_pink_doubts_only_what_its_colour_decides(
+        rule: Rule, doubted: bool) -> None:
+    """19704 at 107.7 s: a pink-0 on the discard read red-0 0.48 / pink-0 0.52 (boxed at
+    0.35-0.45) held back a true out-of-turn alert: seat 1 collected after its own play."""
+    top, card = c("red-0"), c("blue-1")
+    model = TableModel(discard=[TrackedCard(c("green-0"), c("green-0")), TrackedCard(top, top)],
+                       stacks=[[], [TrackedStack(Colour.BLUE, [TrackedCard(card, card)],
+                                                 (100.0, 100.0), 90.0)]])
+    seen = VisibleState(Pile(top, (top,), (300.0, 300.0), 90.0, confidence=0.35,
+                             alternatives=((c("pink-0"), 0.52), (top, 0.48))),
+                        ((), (Pile(card, (card,), (100.0, 100.0), 90.0, confidence=0.9),)))
+    verdict = Verdict(Played(1, Move.collect(card, Colour.BLUE)), 1,
+                      [Violation(rule, 1, (card,))])
+    why = doubt(verdict, seen, 0.9, (False, top, None), model, 0.4)
+    assert (why == "the discard top was read unsurely (0.35)") is doubted
+    assert doubted or why is None

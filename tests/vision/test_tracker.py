@@ -5387,3 +5387,22 @@ def test_a_card_read_landing_and_then_hidden_is_the_card_on_the_discard() -> Non
     ev += feed(s, table(_discard("red-1", 8.0, 4.0), ("blue-1", *at(1), 0.9)), clock)
     assert moves(ev) == ["hand:red-1"] and not rules(ev) and not held(ev)
 
+
+def test_a_card_fitting_only_the_kin_of_a_top_read_nearly_as_that_kin_is_read_as_read() -> None:
+    """19704 at 105.8 s: seat 0's pink-0, read red-0 0.6 / pink-0 0.4 as it lay, was taken
+    as red-0, and read pink-0 0.52-0.55 since; seat 2's pink-1 on it, read pink-1 0.6 /
+    red-1 0.4, was bent to red-1 to fit the red-0 - two plays misread. Read as read, the
+    pink-1 breaks a rule on red-0, and the top, looked at again, is pink-0."""
+    s, clock = started(top="green-0")
+    x, y = CENTRE
+    ev = feed(s, table(("red-0", x + 8, y + 4, 0.55, {"red-0": 0.6, "pink-0": 0.4})), clock)
+    still = ("pink-0", x + 8, y + 4, 0.45, {"pink-0": 0.53, "red-0": 0.47})
+    ev += feed(s, table(still), clock, frames=20)
+    ev += feed(s, table(still, ("blue-1", *at(1), 0.9)), clock)
+    assert moves(ev) == ["hand:red-0", "seat 1: collect:blue-1"]
+    laid = ("pink-1", x - 6, y + 10, 0.5, {"pink-1": 0.6, "red-1": 0.4})
+    ev = feed(s, table(laid, ("blue-1", *at(1), 0.9)), clock)
+    assert moves(ev) == ["hand:pink-1"] and not rules(ev) and not held(ev)
+    assert [str(o) for o in s.referee.observations][1:] == [
+        "hand:pink-0", "seat 1: collect:blue-1", "hand:pink-1"]
+

@@ -368,6 +368,23 @@ class DiscardReading(StackReading):
                      and (under is None or face not in (under.card, under.seen_as)))
         return held >= copies_in_deck(face)
 
+    def _top_kin_close(self) -> Card | None:
+        """The kin (red <-> pink) of the discard top's card, where the pile as last committed
+        gives it ``close`` times the top's own share or more, and a copy is left: the top may
+        be that card misread - a card laid on it that fits only the kin is read as the
+        camera reads it, not bent to fit the top (19704 at 105.8 s: seat 1's pink-0, read
+        0.85 as it came down, then red-0 at 0.6, pink-0 0.4, was taken as red-0, and pink-0
+        at 0.52-0.55 since; seat 2's pink-1 on it, read pink-1 at 0.6, red-1 0.4, was bent
+        to red-1 to fit - two plays misread; read as read, the rule break the pink-1 makes
+        on red-0 has the session look at the top again: read pink-0 as it came down)."""
+        pile = self.committed.discard if self.committed is not None else None
+        top = self.model.discard[-1].card if self.model.discard else None
+        kin = twin(top) if top is not None else None
+        if pile is None or kin is None or not possible(kin, self.model.seen()):
+            return None
+        own = pile.share(top)
+        return kin if own > 0 and pile.share(kin) >= self.close * own else None
+
     def _other_came_down(self) -> bool:
         """A card of a face that may lie on the table, read surely coming down off the top's
         place since the last move (:meth:`_came_down_as`): a card was laid - an unsure

@@ -62,7 +62,8 @@ class MoveReading(DiscardReading):
                                       (note,)))
             else:
                 card, notes = read_card(d.top, d.alternatives, m.seen(),
-                                        onto_discard(old_top.card if old_top else None),
+                                        onto_discard(old_top.card if old_top else None,
+                                                     None if model else self._top_kin_close()),
                                         self.close)
                 out.append(_Candidate(None, Move.hand(card), d.top, d, notes))
                 under = (self._third_copy_under(state, d.top, bent=card != d.top)
