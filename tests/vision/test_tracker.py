@@ -5406,3 +5406,56 @@ def test_a_card_fitting_only_the_kin_of_a_top_read_nearly_as_that_kin_is_read_as
     assert [str(o) for o in s.referee.observations][1:] == [
         "hand:pink-0", "seat 1: collect:blue-1", "hand:pink-1"]
 
+
+def _red_4_under_red_5(stacks: list[tuple], turn: float = 120.0) -> tuple[Session, Clock]:
+    """Seat 0 collects red-3, seat 1 starts its red stack (``stacks``, as they are to be
+    read then), a red-4 is laid on the blue-3 turned ``turn`` degrees, a red-5 on it."""
+    s, clock = started(top="blue-3")
+    x, y = CENTRE
+    ev = feed(s, outlined(table(("blue-3", x, y, 0.9), ("red-3", *at(0), 0.9))), clock,
+              frames=14)
+    ev += feed(s, outlined(table(("blue-3", x, y, 0.9), ("red-3", *at(0), 0.9), *stacks)),
+               clock, frames=14)
+    ev += feed(s, outlined(table(("red-4", x + 8, y - 6, 0.9), ("red-3", *at(0), 0.9),
+                                 *stacks), {0: (W, H, turn)}), clock, frames=14)
+    ev += feed(s, outlined(table(("red-5", x - 6, y + 4, 0.9), ("red-3", *at(0), 0.9),
+                                 *stacks), {0: (W, H, 60.0)}), clock, frames=14)
+    assert moves(ev)[2:] == ["hand:red-4", "hand:red-5"]
+    return s, clock
+
+
+def test_a_stack_top_played_and_misread_where_a_card_of_the_pile_lay_is_played() -> None:
+    """19108 at 117.6 s: seat 0's red-1, played off its red-3, landed where a red-4 of the
+    pile lay, as it lay, and was read red-4 at 0.25-0.45 - both red-4 on the table (one in
+    the pile, one topping seat 1's stack), so it looked like that red-4 misread, no card
+    laid. Its stack top gone from the seat, a card was played: the red-1."""
+    x, y = CENTRE
+    s, clock = _red_4_under_red_5([("red-4", *at(1), 0.9)])
+    collected = [("red-1", *at(0), 0.9), ("red-4", *at(1), 0.9)]
+    ev = feed(s, outlined(table(("red-5", x - 6, y + 4, 0.9), *collected), {0: (W, H, 60.0)}),
+              clock, frames=14)
+    assert moves(ev) == ["seat 0: collect:red-1"]
+    off = [("red-3", *at(0), 0.9), ("red-4", *at(1), 0.9)]
+    ev = feed(s, outlined(table(*off)), clock, frames=3)  # a hand over the discard
+    misread = ("red-4", x + 8, y - 6, 0.45, {"red-4": 0.45, "red-1": 0.35, "pink-4": 0.1})
+    ev += feed(s, outlined(table(misread, *off), {0: (W, H, 120.0)}), clock, frames=14)
+    assert moves(ev) == ["seat 0: stack:red-1"]
+
+
+def test_a_covered_card_pulled_out_onto_a_place_in_the_pile_is_played() -> None:
+    """18707 at 98.3 s: a card under a stack top is no copy held - it may be pulled out (the
+    covered-card cheat) and laid where its twin in the pile lies, read as its face there."""
+    x, y = CENTRE
+    s, clock = _red_4_under_red_5([("red-4", *at(1), 0.9)])
+    top, covering = ("red-5", x - 6, y + 4, 0.9), [("red-3", *at(0), 0.9),
+                                                     ("red-2", *at(1), 0.9)]
+    ev = feed(s, outlined(table(top, *covering), {0: (W, H, 60.0)}), clock, frames=14)
+    assert moves(ev) == ["seat 1: collect:red-2"]
+    out = [("red-4", *at(1, 5.0, 2.0), 0.85), ("red-4", *at(1, 45.0, 5.0), 0.8)]
+    for pulled in out:  # slid out from under the red-2, which stays unseen a moment
+        ev = feed(s, outlined(table(top, covering[0], pulled), {0: (W, H, 60.0)}), clock,
+                  frames=1)
+    ev += feed(s, outlined(table(*covering)), clock, frames=3)
+    read = ("red-4", x + 8, y - 6, 0.5, {"red-4": 0.5, "red-1": 0.2})
+    ev += feed(s, outlined(table(read, *covering), {0: (W, H, 120.0)}), clock, frames=14)
+    assert moves(ev) == ["seat 1: stack:red-4"] and "covered-card" in rules(ev)
