@@ -910,8 +910,8 @@ def _steady_unsure_reading(face: float) -> tuple[list[Event], list[Event]]:
     and read 0.43 in its place, its face ``face``: the events of its first 1.5 s, then of
     1 s more."""
     s, clock = started(top="red-3")
-    x, y = CENTRE
-    ev = feed(s, table(("pink-3", x, y, 0.39, {"pink-3": 0.6, "pink-1": 0.1})), clock,
+    x, y = CENTRE  # (laid a little off the red-3: on the pixel, it is the red-3 misread)
+    ev = feed(s, table(("pink-3", x + 3, y + 4, 0.39, {"pink-3": 0.6, "pink-1": 0.1})), clock,
               frames=20)
     assert moves(ev) == ["hand:pink-3"]
     d = outlined(table(("pink-2", x + 4, y + 9, 0.43,
@@ -2709,8 +2709,9 @@ def test_a_twin_played_off_its_twin_is_read_as_seen_not_as_a_misread_hand_card()
     yellow4 = ("yellow-4", *at(2), 0.9)
     feed(s, table(_discard("red-5"), second, green1, yellow4), clock)  # seat 2
     # seat 0 plays its top pink-5: the discard shows pink-5 and so does the stack. A hand
-    # play would need the camera to be wrong (both pink-5 are known: a red-5 read as pink)
-    ev = feed(s, table(_discard("pink-5"), first, green1, yellow4), clock, frames=14)
+    # play would need the camera to be wrong (both pink-5 are known: a red-5 read as pink);
+    # it lands off the red-5 (on the pixel, it would be the red-5 misread)
+    ev = feed(s, table(_discard("pink-5", 6.0, 4.0), first, green1, yellow4), clock, frames=14)
     assert moves(ev) == ["seat 0: stack:pink-5"] and not kinds(ev, "question")
 
 
@@ -5459,3 +5460,40 @@ def test_a_covered_card_pulled_out_onto_a_place_in_the_pile_is_played() -> None:
     read = ("red-4", x + 8, y - 6, 0.5, {"red-4": 0.5, "red-1": 0.2})
     ev += feed(s, outlined(table(read, *covering), {0: (W, H, 120.0)}), clock, frames=14)
     assert moves(ev) == ["seat 1: stack:red-4"] and "covered-card" in rules(ev)
+
+
+def _red_1_read_pink_1_in_place(turns: int) -> tuple[Session, Clock, list[Event]]:
+    """Seat 0's pink-1 on the yellow-1, read red-1 0.88 as it lands (taken as red-1), then
+    read by turns pink-1 at 0.89 and red-1 where it lies, unmoved (``turns`` times)."""
+    s, clock = started(top="yellow-1")
+    x, y = CENTRE
+    as_red = ("red-1", x + 8, y + 4, 0.7, {"red-1": 0.88, "pink-1": 0.04})
+    as_pink = ("pink-1", x + 8, y + 4, 0.7, {"pink-1": 0.89, "red-1": 0.03})
+    ev = feed(s, outlined(table(as_red), {0: (W, H, 169.0)}), clock, frames=14)
+    assert moves(ev) == ["hand:red-1"]
+    ev = []
+    for _ in range(turns):
+        ev += feed(s, outlined(table(as_pink), {0: (W, H, 169.0)}), clock, frames=15)
+        ev += feed(s, outlined(table(as_red), {0: (W, H, 169.0)}), clock, frames=3)
+    return s, clock, ev
+
+
+def test_the_kin_of_the_discard_top_read_where_it_lies_is_the_top_misread() -> None:
+    """19807 at 100.8 s: seat 1's pink-1, read by turns pink-1 and red-1 at 0.88 as it lay,
+    was taken as red-1; read pink-1 at 0.89 for a second in place, it became a pink-1 laid
+    on it - a phantom play (the twin of the stacks' rule, 11504)."""
+    _, _, ev = _red_1_read_pink_1_in_place(turns=2)
+    assert moves(ev) == [] and not kinds(ev, "question")
+
+
+def test_a_card_laid_over_the_top_misread_in_place_is_one_play() -> None:
+    """19807 at 108.1 s: seat 2's blue-1 laid over that pink-1, read pink-1 in place for
+    a while - taken for a pink-1 that lay still and a blue-1 laid over it: a phantom play
+    and the next seat's move a false out-of-turn alert."""
+    s, clock, ev = _red_1_read_pink_1_in_place(turns=1)
+    x, y = CENTRE
+    as_pink = ("pink-1", x + 8, y + 4, 0.7, {"pink-1": 0.89, "red-1": 0.03})
+    ev += feed(s, outlined(table(as_pink), {0: (W, H, 169.0)}), clock, frames=8)
+    ev += feed(s, outlined(table(("blue-1", x + 2, y + 1, 0.83)), {0: (W, H, 172.0)}), clock,
+               frames=14)
+    assert moves(ev) == ["hand:blue-1"] and not rules(ev)

@@ -303,8 +303,15 @@ class DiscardReading(StackReading):
         # not once one of its face came down: its twin laid
         right = (discard is not None and old is not None and bool(self.model.discard)
                  and discard.top == self.model.discard[-1].card != old.top and not came_down)
+        # ... or the top's kin (red <-> pink) read where the top lies, to a still card's
+        # jitter: a card laid by hand seldom falls on the pixel (19807 at 100.8 s: seat 1's
+        # pink-1, read by turns pink-1 and red-1 at 0.88 as it lay, taken as red-1, then
+        # pink-1 at 0.89 for a second - a pink-1 laid on it, a phantom; see _kin_in_place)
+        kin = (discard is not None and old is not None and not came_down
+               and discard.top == twin(old.top)
+               and not discard.read_as(old.top).jitters_from(old))
         if (discard is not None and old is not None and self.model.discard
-                and (could_be(discard, old.top) and not came_down or right)
+                and (could_be(discard, old.top) and not came_down or right or kin)
                 and not discard.moved_from(old)):
             discard = discard.read_as(old.top)
         elif right and old is not None and (self._read_right_at_once(discard, old)

@@ -356,10 +356,16 @@ class MoveReading(DiscardReading):
         def whole(box: Pile) -> bool:  # a card's box, not a part of the top's (13207)
             return not box.squarish and (was is None or box.size >= self.part_of * was.size)
 
+        def on_top(box: Pile) -> bool:  # lying as the top did, to a still card's jitter: the
+            # top misread where it lies (19807 at 104.5-107.2 s: seat 1's pink-1, taken as
+            # red-1, read pink-1 at 0.7-0.9 by turns; then seat 2's blue-1 on it - taken for
+            # a pink-1 laid before it, a phantom and a false out-of-turn alert)
+            return was is not None and not box.read_as(was.top).jitters_from(was)
+
         under = [y for y, (box, _) in self._still_box.items()
                  if y not in (c.move.card, c.seen_as, old) and not y.is_joker
                  and possible(y, seen) and self._still_read.get(y, 0.0) >= self.unsure_read
-                 and whole(box) and self._laid_over(y, c.pile)]
+                 and whole(box) and not on_top(box) and self._laid_over(y, c.pile)]
         if len(under) != 1:
             return []
         y = under[0]
