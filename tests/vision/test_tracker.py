@@ -5497,3 +5497,23 @@ def test_a_card_laid_over_the_top_misread_in_place_is_one_play() -> None:
     ev += feed(s, outlined(table(("blue-1", x + 2, y + 1, 0.83)), {0: (W, H, 172.0)}), clock,
                frames=14)
     assert moves(ev) == ["hand:blue-1"] and not rules(ev)
+
+
+def test_the_part_of_a_pile_card_peeking_out_boxed_off_its_place_is_no_card_laid() -> None:
+    """19903 at 27.6 s: seat 0's yellow-3 played onto the pile, both yellow-5 in it; then the
+    yellow-5 under it boxed round the part that peeks out, 0.18 card diagonals off where it
+    had been laid, and read 0.97 - a third yellow-5 from a hand: a phantom play and the next
+    seat's move a false out-of-turn alert."""
+    s, clock = started(top="blue-3")
+    x, y = CENTRE
+    laid = [("yellow-5", x + 8, y - 6, 108.0), ("yellow-5", x - 4, y + 2, 100.0),
+            ("yellow-3", x - 10, y + 8, 108.0)]
+    ev: list[Event] = []
+    for name, cx, cy, turn in laid:
+        ev += feed(s, outlined(table()), clock, frames=3)  # the hand that lays it
+        ev += feed(s, outlined(table((name, cx, cy, 0.9)), {0: (W, H, turn)}), clock,
+                   frames=14)
+    assert moves(ev) == ["hand:yellow-5", "hand:yellow-5", "hand:yellow-3"]
+    peeks = ("yellow-5", x + 18, y + 9, 0.66, {"yellow-5": 0.97, "yellow-0": 0.01})
+    ev = feed(s, outlined(table(peeks), {0: (W, H, 107.0)}), clock, frames=20)
+    assert moves(ev) == [] and not kinds(ev, "question")

@@ -26,6 +26,10 @@ from vision.tracker.model import (
 )
 from vision.tracker.stacks import StackReading
 
+# a box reading the face of a card of the pile lies up to this many card diagonals off that
+# card's where it is the part of it peeking out from under the top (19903: 0.18)
+PEEK_OFF = 0.25
+
 
 class DiscardReading(StackReading):
     """Reading the discard pile from the frames since the last commit."""
@@ -358,11 +362,17 @@ class DiscardReading(StackReading):
         is gone from its seat: that card played, misread where it lies (19108 at 117.6 s:
         seat 0's red-1 off its red-3, read red-4 at 0.25-0.45 where a red-4 had lain) - nor
         once another card, or the top's twin, was read surely coming down since the last
-        move: that card, read astride where it landed (see :meth:`_landed_instead`)."""
+        move: that card, read astride where it landed (see :meth:`_landed_instead`). A box
+        reading the very face of a card of the pile laid this round may lie up to
+        ``PEEK_OFF`` card diagonals off that card's: the part of it that peeks out from under
+        the top, boxed (19903 at 27.6 s: seat 0's yellow-3 played onto the yellow-5s, then
+        the yellow-5 under it boxed 0.18 card diagonals off where it had been laid, read 0.97
+        - a third yellow-5 from a hand, a phantom and a false out-of-turn alert)."""
         face = d.top
         if (face == old.top or d.aspect is None  # (no turned box: its turn is unknown)
                 or self._landed_since(1) - {face} or self._twin_landed_frames
-                or not any(p.aspect is not None and not d.moved_from(p) for p in self._laid_round)):
+                or not any(p.aspect is not None and not d.moved_from(
+                    p, shift=PEEK_OFF if p.top == face else 0.08) for p in self._laid_round)):
             return False
         stacks = [(st, state.tops(seat)) for seat, sts in enumerate(self.model.stacks)
                   for st in sts]  # each stack with the tops its seat reads
