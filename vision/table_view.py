@@ -151,6 +151,11 @@ class Pile:
         larger."""
         return min(self.size, other.size) >= (1.0 - within) * max(self.size, other.size)
 
+    def lies_still_as(self, other: Pile) -> bool:
+        """Its box is where ``other``'s was, as a still card's would be (within
+        :meth:`jitters_from`'s bounds), whatever either reads."""
+        return not self.read_as(other.top).jitters_from(other)
+
     def read_as(self, card: Card) -> Pile:
         """This pile with ``card`` as its top (what the tracker knows lies there)."""
         return dataclasses.replace(self, top=card, cards=(card, *self.cards[1:]))

@@ -313,7 +313,7 @@ class DiscardReading(StackReading):
         # pink-1 at 0.89 for a second - a pink-1 laid on it, a phantom; see _kin_in_place)
         kin = (discard is not None and old is not None and not came_down
                and discard.top == twin(old.top)
-               and not discard.read_as(old.top).jitters_from(old))
+               and discard.lies_still_as(old))
         if (discard is not None and old is not None and self.model.discard
                 and (could_be(discard, old.top) and not came_down or right or kin)
                 and not discard.moved_from(old)):
@@ -371,8 +371,10 @@ class DiscardReading(StackReading):
         face = d.top
         if (face == old.top or d.aspect is None  # (no turned box: its turn is unknown)
                 or self._landed_since(1) - {face} or self._twin_landed_frames
-                or not any(p.aspect is not None and not d.moved_from(
-                    p, shift=PEEK_OFF if p.top == face else 0.08) for p in self._laid_round)):
+                or not any(p.aspect is not None
+                           and not (d.moved_from(p, PEEK_OFF) if p.top == face
+                                    else d.moved_from(p))
+                           for p in self._laid_round)):
             return False
         stacks = [(st, state.tops(seat)) for seat, sts in enumerate(self.model.stacks)
                   for st in sts]  # each stack with the tops its seat reads

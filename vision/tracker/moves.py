@@ -360,7 +360,7 @@ class MoveReading(DiscardReading):
             # top misread where it lies (19807 at 104.5-107.2 s: seat 1's pink-1, taken as
             # red-1, read pink-1 at 0.7-0.9 by turns; then seat 2's blue-1 on it - taken for
             # a pink-1 laid before it, a phantom and a false out-of-turn alert)
-            return was is not None and not box.read_as(was.top).jitters_from(was)
+            return was is not None and box.lies_still_as(was)
 
         under = [y for y, (box, _) in self._still_box.items()
                  if y not in (c.move.card, c.seen_as, old) and not y.is_joker

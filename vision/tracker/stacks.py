@@ -423,7 +423,7 @@ class StackReading(TrackerBase):
         """``pile``, read as ``top``, lies exactly as a ``top`` of ``seat`` did at the last
         commit (its box within a still card's jitter of that one's)."""
         assert self.committed is not None
-        return any(p.top == top and not pile.read_as(top).jitters_from(p)
+        return any(p.top == top and pile.lies_still_as(p)
                    for p in self.committed.seats[seat])
 
     def _misread_in_place(self, seat: int, pile: Pile, st: TrackedStack) -> bool:
@@ -478,7 +478,7 @@ class StackReading(TrackerBase):
                     continue
                 under = {c.seen_as for c in st.cards[:-1]}
                 for p in piles:
-                    if p.read_as(top).jitters_from(was):
+                    if not p.lies_still_as(was):
                         continue
                     if p.top == top:
                         self._misreads.setdefault(key, set()).update(
