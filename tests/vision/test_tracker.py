@@ -5517,3 +5517,27 @@ def test_the_part_of_a_pile_card_peeking_out_boxed_off_its_place_is_no_card_laid
     peeks = ("yellow-5", x + 18, y + 9, 0.66, {"yellow-5": 0.97, "yellow-0": 0.01})
     ev = feed(s, outlined(table(peeks), {0: (W, H, 107.0)}), clock, frames=20)
     assert moves(ev) == [] and not kinds(ev, "question")
+
+
+def test_a_stack_top_played_and_boxed_astride_the_top_under_it_is_one_play() -> None:
+    """19907 at 125.3-127.4 s: seat 0's red-4 played from its stack onto the red-3, read 0.94
+    coming down, then boxed between the two cards and read red-3 at 0.26-0.44 (red-2 close
+    behind) for seconds - taken for the red-4 played and the other red-3 laid on it from a
+    hand: a phantom play, seat 1's move next a false out-of-turn alert."""
+    s, clock = started(top="blue-3")
+    x, y = CENTRE
+    blue, stack = ("blue-3", x, y, 0.9), ("red-4", *at(0), 0.9)
+    ev = feed(s, outlined(table(blue, stack)), clock, frames=14)
+    other = ("red-4", *at(1), 0.9)  # both red-4 on the table: neither is left to lay
+    ev += feed(s, outlined(table(blue, stack, other)), clock, frames=14)
+    red_3 = ("red-3", x + 8, y - 6, 0.9)
+    ev += feed(s, outlined(table(red_3, stack, other), {0: (W, H, 120.0)}), clock, frames=14)
+    assert moves(ev) == ["seat 0: collect:red-4", "seat 1: collect:red-4", "hand:red-3"]
+    ev = []
+    for dy in (40, 32, 20):  # coming down
+        landing = ("red-4", x + 2, y + dy, 0.85, {"red-4": 0.94, "red-3": 0.01})
+        ev += feed(s, outlined(table(landing, other), {0: (W, H, 95.0)}), clock, frames=1)
+    astride = ("red-3", x + 4, y - 1, 0.35, {"red-3": 0.45, "red-2": 0.36, "red-4": 0.03})
+    ev += feed(s, outlined(table(astride, other), {0: (W, H, 104.0)}), clock, frames=40)
+    assert moves(ev) == ["seat 0: stack:red-4"] and not kinds(ev, "question")
+    assert not rules(ev)

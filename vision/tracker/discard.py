@@ -291,7 +291,9 @@ class DiscardReading(StackReading):
         (19408 at 76.1 s: a red-4 taken for the top, read red-5 at 0.25-0.3 from a box
         astride the pile for 4 s, then red-4 at 0.72 nudged 0.04 card diagonals by seat
         0's arm as it collected - the other red-4 on seat 2's stack: two moves, a
-        question)."""
+        question). The card under the top read unsurely where the top lies is the top,
+        boxed astride the two (19907 at 127.1 s: seat 0's red-4, taken as laid on the red-3
+        though read red-3 at 0.26-0.44, was then taken for that red-3's twin laid on it)."""
         def could_be(pile: Pile, card: Card) -> bool:
             return pile.top != card and _gives(pile, card, self.sticky)
 
@@ -314,8 +316,13 @@ class DiscardReading(StackReading):
         kin = (discard is not None and old is not None and not came_down
                and discard.top == twin(old.top)
                and discard.lies_still_as(old))
+        # ... or the card under the top read unsurely where the top lies: the top boxed
+        # astride the card it was laid on (see _laid_astride_top)
+        under = (discard is not None and len(self.model.discard) > 1 and not came_down
+                 and discard.top == self.model.discard[-2].card
+                 and discard.confidence < self.unsure_read)
         if (discard is not None and old is not None and self.model.discard
-                and (could_be(discard, old.top) and not came_down or right or kin)
+                and (could_be(discard, old.top) and not came_down or right or kin or under)
                 and not discard.moved_from(old)):
             discard = discard.read_as(old.top)
         elif right and old is not None and (self._read_right_at_once(discard, old)
@@ -326,6 +333,9 @@ class DiscardReading(StackReading):
         elif (discard is not None and old is not None
               and self._misread_where_laid(discard, old, state)):
             discard = old  # a card of the pile misread where it lies: no card laid
+        elif (discard is not None and old is not None
+              and (laid := self._laid_astride_top(discard, old, state)) is not None):
+            discard = discard.read_as(laid)  # the card laid, boxed astride the top
         told = self._told is not None and bool(self.model.discard) and (
             self.model.discard[-1] is self._told)
         if told and old is not None:  # the players named it: any unsure reading there is it
@@ -386,6 +396,28 @@ class DiscardReading(StackReading):
             held += (st.top.card == face and st.top.seen_as in read
                      and (under is None or face not in (under.card, under.seen_as)))
         return held >= copies_in_deck(face)
+
+    def _laid_astride_top(self, d: Pile, old: Pile, state: VisibleState) -> Card | None:
+        """The one card read surely coming down since the last move, where ``d`` reads the
+        top it was laid on unsurely (below ``unsure_read``) from a box off that top's (moved
+        or turned from it): the card laid, boxed astride the top under it and read as that
+        top (19907 at 125.3-127.4 s: seat 0's red-4 read 0.94 coming down on the red-3, then
+        boxed between the two and read red-3 at 0.26-0.44, red-2 close behind, for 4 s -
+        taken for the red-4 played and the other red-3 laid on it from a hand: a phantom,
+        seat 1's play next a false out-of-turn alert). Not where the top's twin was read
+        coming down (then a twin may lie there); the card must have a copy left to lay, or
+        top a stack whose seat no longer shows it (played from there)."""
+        if (d.top != old.top or d.confidence >= self.unsure_read or not d.moved_from(old)
+                or self._twin_landed_frames):
+            return None
+        landed = self._landed_since() - {old.top}
+        if len(landed) != 1:
+            return None
+        card = next(iter(landed))
+        left = possible(card, self.model.seen()) or any(
+            st.top.seen_as == card and card not in state.tops(seat)
+            for seat, sts in enumerate(self.model.stacks) for st in sts)
+        return card if left else None
 
     def _top_kin_close(self) -> Card | None:
         """The kin (red <-> pink) of the discard top's card, where the pile as last committed
