@@ -5541,3 +5541,40 @@ def test_a_stack_top_played_and_boxed_astride_the_top_under_it_is_one_play() -> 
     ev += feed(s, outlined(table(astride, other), {0: (W, H, 104.0)}), clock, frames=40)
     assert moves(ev) == ["seat 0: stack:red-4"] and not kinds(ev, "question")
     assert not rules(ev)
+
+
+def test_a_stack_top_played_onto_a_discard_the_finder_cannot_find_lies_there_unfound(
+        ) -> None:
+    """19902 at 92.8-160 s: seat 1's joker played from its stack onto a discard the finder
+    could not read (some printings' jokers), the next seat's collect 2.5 s later: asked as
+    no single move; then, the joker never found, a question every 5 s while the seats
+    collected, their alerts held as unsure (an out-of-turn collect missed), and a second
+    joker collected at a seat taken for the discard's."""
+    s, clock, stacks = _one_stack_each("blue-1", ("yellow", "yellow-1"), ("green", "green-2"),
+                                       ("yellow", "yellow-1"))  # both yellow-1s: the stack
+    # showing its yellow-1 again is no third one collected
+    stacks[0]["yellow"] = ["yellow-1", "joker"]
+    ev = feed(s, scene(["blue-1"], stacks), clock, frames=14)
+    for seat, colour, card in ((1, "green", "green-4"), (2, "yellow", "yellow-5")):
+        stacks[seat][colour] = [*stacks[seat][colour], card]
+        ev += feed(s, scene(["blue-1"], stacks), clock, frames=14)
+    assert [m.partition(">")[0] for m in moves(ev)] == [
+        "seat 0: collect:joker", "seat 1: collect:green-4", "seat 2: collect:yellow-5"]
+    stacks[0]["yellow"] = ["yellow-1"]  # the joker played: the discard unread from now on
+    ev = feed(s, scene([], stacks), clock, frames=10)
+    stacks[1]["green"] = [*stacks[1]["green"], "green-0"]
+    ev += feed(s, scene([], stacks), clock, frames=20)
+    assert [m.partition(">")[0] for m in moves(ev)] == [
+        "seat 0: stack:joker", "seat 1: collect:green-0"] and kinds(ev, "wish-needed")
+    ev = s.speak_wish("yellow", clock.t)
+    for seat, colour, card in ((2, "yellow", "yellow-3"), (0, "yellow", "yellow-4"),
+                               (1, "green", "green-1"), (1, "pink", "pink-1")):
+        stacks[seat][colour] = [*stacks[seat].get(colour, []), card]
+        ev += feed(s, scene([], stacks), clock, frames=25)
+    assert moves(ev) == ["seat 2: collect:yellow-3", "seat 0: collect:yellow-4",
+                         "seat 1: collect:green-1", "seat 1: collect:pink-1"]
+    assert not kinds(ev, "question") and "out-of-turn" in rules(ev)
+    stacks[1]["pink"] = ["pink-1", "joker"]  # another joker, collected (a cheat)
+    ev = feed(s, scene([], stacks), clock, frames=25)
+    assert [m.partition(">")[0] for m in moves(ev)] == ["seat 1: collect:joker"]
+    assert not kinds(ev, "question")

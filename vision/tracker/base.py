@@ -505,6 +505,12 @@ class TrackerBase:
             out |= {(seat, st.colour) for st in m.stacks[seat] if g[str(st.top.seen_as)]}
         return out
 
+    def _top_unfound(self) -> bool:
+        """The discard's top was laid while the pile was unread: a card the finder may not
+        find (some printings' jokers) - the pile unread is the table as known, not a pile
+        hidden (a card laid on it shows, and is read)."""
+        return bool(self.model.discard) and self.model.discard[-1].unread
+
     def _missing(self, observed: Key) -> str:
         top, gone = self._gone(observed)
         parts = [f"discard top {top}"] if top is not None else []

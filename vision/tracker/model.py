@@ -24,6 +24,9 @@ class TrackedCard:
     # on the discard: the other cards read surely there as it landed (see Tracker.landed;
     # None until the move that laid it is committed)
     glimpsed: frozenset[Card] | None = None
+    # on the discard: laid while the pile was unread - a card the finder may not find (some
+    # printings' jokers): the pile unread is no pile hidden while it is the top
+    unread: bool = False
 
 
 @dataclass

@@ -43,6 +43,10 @@ from vision.tracker.model import (
     _twin_stays,
 )
 
+# moves a table with its discard unread still shows: a collect, or a stack top played (the
+# stack shows the card under it; a stack top goes nowhere but the discard)
+_SHOWN = (Source.COLLECT, Source.STACK)
+
 
 class MoveReading(DiscardReading):
     """Explaining a change between commits as one, two or three moves."""
@@ -151,7 +155,7 @@ class MoveReading(DiscardReading):
                 m2 = self._after(c2, m1)
                 if self._may_be_misread(c1, c2):
                     continue
-                if blind and not (c1.move.source is c2.move.source is Source.COLLECT):
+                if blind and not all(c.move.source in _SHOWN for c in (c1, c2)):
                     continue
                 shows = m2.key() == observed or blind and m2.key()[1] == observed[1]
                 if shows and _in_deck(m2, self.model):  # no third copy
@@ -484,9 +488,11 @@ class MoveReading(DiscardReading):
         self._commit(state, seat=c.seat)
         self._held_since, self._asked_hold, self._missing_since = held, asked, since
         where = self._missing(observed)
+        out = c.decoded(t, state, why or f"read while cards stayed hidden elsewhere ({where})")
+        if self._top_unfound() and self._places_missing(observed) <= {None}:
+            return [out]  # the discard's top lies there unfound: nothing else hidden
         return [dataclasses.replace(
-            c.decoded(t, state, why or f"read while cards stayed hidden elsewhere ({where})"),
-            unsure=f"cards stay hidden ({where}): a move there may have gone unseen")]
+            out, unsure=f"cards stay hidden ({where}): a move there may have gone unseen")]
 
     def _lost_not_played(self, c: _Candidate, results: Sequence[tuple[_Candidate, TableModel]],
                          observed: Key) -> tuple[_Candidate, TableModel] | None:
@@ -540,7 +546,11 @@ class MoveReading(DiscardReading):
             touches: set[Place] = {None} if c.move.to_discard else set()
             if c.seat is not None and c.move.stack is not None:
                 touches.add((c.seat, c.move.stack))
-            tops = {self._top_at(p) for p in gone}
+            # (the discard's top, lying there unfound, is no card moved where a copy of
+            # it is left: 19902 at 148.7 s, seat 1's second joker collected)
+            tops = {self._top_at(p) for p in gone
+                    if not (p is None and self._top_unfound()
+                            and possible(c.move.card, self.model.seen()))}
             if tops & on_discard:
                 continue
             if not touches & gone and c.move.card not in tops and c.seen_as not in tops:

@@ -753,6 +753,8 @@ class Tracker(MoveReading):
             out.append(dataclasses.replace(c.decoded(t, state, *why), paired=True,
                                            unsure=blind, unsure_of=BY_TOP))
         self._asked = None
+        if blind and any(c.move.to_discard for c in moves):
+            self.model.discard[-1].unread = True
         self._commit(state, moves=len(moves), seat=moves[-1].seat)
         # a top played from its stack lay beside it in a hand on its way: no twin laid
         # there (12007 at 107 s: seat 1's blue-1, then seat 2's collect, read as seat 1's
@@ -773,9 +775,18 @@ class Tracker(MoveReading):
         missing = self._places_missing(observed)
         self._hidden |= missing
         self._missing_since = {p: self._missing_since.get(p, t) for p in missing}
-        if t - self._held_since >= self.hold_s and not self._asked_hold:
+        # the discard's top laid unread and never read there since lies there unfound: only
+        # the other places count (19902 at 92.8-160 s: seat 1's joker played from its stack,
+        # never found by the finder - a question every 5 s while the seats collected)
+        since = self._held_since
+        if self._top_unfound():
+            others = [self._missing_since[p] for p in missing if p is not None]
+            if not others:
+                return []
+            since = min(others)
+        if t - since >= self.hold_s and not self._asked_hold:
             self._asked_hold = True
-            return [Question(f"cards are hidden or gone for {t - self._held_since:.0f} s "
+            return [Question(f"cards are hidden or gone for {t - since:.0f} s "
                              f"({self._missing(observed)}): what happened?",
                              tuple(c.observation for c in partial), t, state,
                              before or self.committed)]
