@@ -804,12 +804,16 @@ class Session:
         as it landed, then red-0 at 0.45). Not a joker (its wish is not known), nor the card
         ``obs`` lays on the discard: that is its own card, read so as it landed (14503 at
         128.9 s: seat 3's red-5, played from its stack out of turn and read red-0 since,
-        was laid a second time, from seat 2's hand - a phantom and three false alerts)."""
+        was laid a second time, from seat 2's hand - a phantom and three false alerts). The
+        face the top is read as counts where it was read surely landing before ``obs``'s card
+        (:attr:`Tracker.read_before_top`; 20108 at 54.7-57.6 s: seat 0's yellow-5, then
+        seat 1's yellow-0 from its stack over it, taken as the yellow-0 read yellow-5)."""
         r, seen = self.referee.round, self.tracker.model.seen()
         if r is None or not r.discard:
             return None
         own = obs.move.card if obs.move.to_discard else None
-        cards = [c for c in self.tracker.landed if not c.is_joker and c != r.top
+        read = self.tracker.landed | self.tracker.read_before_top
+        cards = [c for c in read if not c.is_joker and c != r.top
                  and c != own and self._fits_discard(c) and possible(c, seen)]
         return Played(None, Move.hand(cards[0])) if len(cards) == 1 else None
 

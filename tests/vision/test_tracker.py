@@ -5578,3 +5578,42 @@ def test_a_stack_top_played_onto_a_discard_the_finder_cannot_find_lies_there_unf
     ev = feed(s, scene([], stacks), clock, frames=25)
     assert [m.partition(">")[0] for m in moves(ev)] == ["seat 1: collect:joker"]
     assert not kinds(ev, "question")
+
+
+def test_a_card_read_coming_down_then_covered_by_the_next_seats_stack_play_is_played(
+        ) -> None:
+    """20108 at 54.1-58.5 s: seat 0's yellow-5 read 0.93-0.96 in three frames coming down
+    onto the yellow-3, boxed short (a hand over part of it); the pile unread for 3 s, then
+    seat 1's yellow-0 played from its stack over it, read once coming down, and the pile
+    read yellow-5 unsurely since: taken as the yellow-0 alone, read as yellow-5 (the cards
+    counted as landed left out the face the new top is read as) - the yellow-5 lost, seat
+    1's play asked about as out of turn and the round's count off."""
+    s, clock = started(top="yellow-3")
+    x, y = CENTRE
+    stacks: dict[int, dict[str, list[str]]] = {}
+    for seat, colour, card in ((0, "green", "green-2"), (1, "yellow", "yellow-1"),
+                               (2, "blue", "blue-4"), (0, "green", "green-4"),
+                               (1, "yellow", "yellow-0"), (2, "blue", "blue-1")):
+        stacks.setdefault(seat, {}).setdefault(colour, []).append(card)
+        feed(s, scene(["yellow-3"], stacks), clock, frames=14)
+    assert s.referee.to_move == 0
+    tops = [(names[-1], *at(seat, COLOUR_SLOT[colour] * (W + 20)), 0.9)
+            for seat, by in stacks.items() for colour, names in by.items()]
+    top = ("yellow-3", x, y, 0.9)
+    ev = feed(s, outlined(table(top, *tops)), clock, frames=3)
+    for dy, size in ((46, 0.7), (25, 0.75), (8, 0.8)):  # coming down, a hand over part of it
+        down = ("yellow-5", x, y + dy, 0.7, {"yellow-5": 0.95, "yellow-3": 0.01})
+        ev += feed(s, outlined(table(down, *tops), {0: (W * size, H * size, 175.0)}), clock,
+                   frames=1)
+    ev += feed(s, table(*tops), clock, frames=28)  # the pile lost a while
+    stacks[1]["yellow"] = ["yellow-1"]
+    tops = [(names[-1], *at(seat, COLOUR_SLOT[colour] * (W + 20)), 0.9)
+            for seat, by in stacks.items() for colour, names in by.items()]
+    landing = ("yellow-0", x - 20, y - 5, 0.7, {"yellow-0": 0.98})
+    ev += feed(s, outlined(table(landing, *tops), {0: (W, H, 30.0)}), clock, frames=1)
+    astride = ("yellow-5", x + 2, y + 3, 0.26, {"yellow-5": 0.36, "yellow-3": 0.31,
+                                                "yellow-0": 0.12})
+    ev += feed(s, outlined(table(astride, *tops), {0: (W * 0.8, H * 0.8, 60.0)}), clock,
+               frames=30)
+    assert moves(ev) == ["hand:yellow-5", "seat 1: stack:yellow-0"]
+    assert not kinds(ev, "question") and not rules(ev)

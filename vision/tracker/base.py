@@ -268,6 +268,9 @@ class TrackerBase:
         self.discard_faces_firm: frozenset[Card] = frozenset()
         # of those, the ones read surely in touch_frames frames or more, other than the top
         self.landed: frozenset[Card] = frozenset()
+        # ... and the face the new top is read as, read surely landing before it (see
+        # _read_before_top)
+        self.read_before_top: frozenset[Card] = frozenset()
         # ... and those read surely in one frame or more (a card coming down, then hidden)
         self.landed_in_a_frame: frozenset[Card] = frozenset()
         # when each card read surely on the discard meanwhile was first read so
@@ -340,6 +343,7 @@ class TrackerBase:
             self.landed, self.landed_in_a_frame = (self._landed_since() - kin,
                                                    self.landed_once - kin)
             self.landed_first = dict(self._landed_first)
+            self.read_before_top = self._read_before_top()
             self._landed_first.clear()
             if self.model.discard and self.model.discard[-1].glimpsed is None:
                 self.model.discard[-1].glimpsed = self.landed  # a card landed on the discard
@@ -542,6 +546,23 @@ class TrackerBase:
         b = box[0]
         return frozenset({kin}) if b.sized_like(top) and b.shifted_from(top) <= SAME_KIN_PLACE \
             else frozenset()
+
+    def _read_before_top(self) -> frozenset[Card]:
+        """The face the discard top now committed is read as, where that is not the card
+        taken, nor its kin, and was read surely landing (in ``touch_frames`` frames) before
+        that card was first read so: perhaps another card, laid before it (20108 at
+        54.1-57.2 s: seat 0's yellow-5 read 0.93 coming down, the pile unread, then seat 1's
+        yellow-0 read 0.98 coming down onto it and the pile read yellow-5 at 0.3 since -
+        taken as the yellow-0 misread). Not where that card was never read surely: then the
+        other face is more likely that card misread (19906 at 98.2 s: a pink-2 read red-2 at
+        0.57 all along, taken as pink-2 to fit the pink-1)."""
+        top = self.model.discard[-1] if self.model.discard else None
+        if top is None or top.seen_as in (top.card, twin(top.card)):
+            return frozenset()  # (red read pink, or pink red: the commonest misread)
+        first = self._landed_first.get(top.seen_as, math.inf)
+        return frozenset({top.seen_as}) if (
+            self._landed_frames[top.seen_as] >= self.touch_frames
+            and first < self._landed_first.get(top.card, math.inf) < math.inf) else frozenset()
 
     @property
     def landed_once(self) -> frozenset[Card]:
