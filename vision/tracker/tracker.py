@@ -775,8 +775,8 @@ class Tracker(MoveReading):
         missing = self._places_missing(observed)
         self._hidden |= missing
         self._missing_since = {p: self._missing_since.get(p, t) for p in missing}
-        # the discard's top laid unread and never read there since lies there unfound: only
-        # the other places count (19902 at 92.8-160 s: seat 1's joker played from its stack,
+        # the discard's top laid while the pile was unread may lie there unfound: only the
+        # other places count (19902 at 92.8-160 s: seat 1's joker played from its stack,
         # never found by the finder - a question every 5 s while the seats collected)
         since = self._held_since
         if self._top_unfound():
