@@ -64,6 +64,8 @@ LAID_FACE = 0.95
 # to 25 degrees); a top boxed squarer than this may lie astride two cards of its pile: such
 # discard tops read wrong 37 times as often as card-shaped ones (bench/box_shape.py)
 SQUARE = 1.3
+# ... and an outline squarer than this is no card's seen whole (the least seen, see above)
+CARD_SHAPE = 1.4
 
 
 @dataclass(frozen=True)

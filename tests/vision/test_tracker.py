@@ -3116,6 +3116,29 @@ def test_a_still_top_read_as_its_kin_by_turns_is_no_card_laid_unseen() -> None:
         "seat 2: collect:yellow-1")
 
 
+def test_a_still_top_boxed_squarer_on_its_spot_and_misread_is_no_card_laid() -> None:
+    """20210 at 286.8 s: the still pink-2, boxed 1.57 long to wide, was boxed 1.30 a quarter
+    turn otherwise on the same spot and read pink-0 at 0.60 for 1.2 s - taken for a pink-0
+    laid by the seat to move, its next move then out of turn. A box of no card's outline on
+    the very spot of the card-shaped top, alike in size, is that top misread: no card
+    laid."""
+    s, clock, stacks = _one_stack_each("pink-2", ("yellow", "yellow-4"), ("green", "green-1"))
+    stacks[2] = {"blue": ["blue-5"]}  # seat 2 collects; the top is boxed as a card
+    x, y = CENTRE
+    lying = outlined(table(("pink-2", x, y, 0.83, {"pink-2": 0.98}), *_tops(stacks)))
+    reboxed = table(("pink-0", x - 1, y - 5, 0.6, {"pink-0": 0.71, "pink-1": 0.05,
+                                                    "pink-5": 0.04, "green-3": 0.2}),
+                    *_tops(stacks))
+    ev = feed(s, lying, clock, frames=10)
+    assert moves(ev) == ["seat 2: collect:blue-5"]
+    ev += feed(s, outlined(reboxed, {0: (63.0, 83.0, 90.0)}), clock, frames=12)
+    ev += feed(s, lying, clock, frames=10)
+    stacks[0]["yellow"].append("yellow-3")  # seat 0, to move, collects
+    ev += feed(s, outlined(table(("pink-2", x, y, 0.83, {"pink-2": 0.98}), *_tops(stacks))),
+               clock, frames=20)
+    assert moves(ev)[1:] == ["seat 0: collect:yellow-3"] and "out-of-turn" not in rules(ev)
+
+
 def _red_5_under_a_hidden_table(pink: tuple[float, float, float, float]) -> list[Event]:
     """Seat 1 plays its red-5 from its stack while arms come and go over the table: read
     red-5 / pink-5 at 0.5 / 0.45, lying still for 2.4 s; then a pink-5 on it (``pink``: its

@@ -10,7 +10,7 @@ import math
 from engine.cards import Card, copies_in_deck
 from engine.moves import Move, Source
 from vision.card_priors import possible, twin
-from vision.table_view import SURE_FACE, Pile, VisibleState, pile_order
+from vision.table_view import CARD_SHAPE, SURE_FACE, Pile, VisibleState, pile_order
 from vision.tracker.model import (
     COVERS_MIDDLE,
     ONCE_WHOLE,
@@ -58,7 +58,8 @@ class DiscardReading(StackReading):
         red-1 at 0.54 as it landed, just before the move under it was read)."""
         if self._discard_lost or state.discard is None or self._steady(state.discard, t):
             return False
-        return (self._wanders(was.discard, state.discard) and not self._landed_since()
+        return ((self._wanders(was.discard, state.discard) or self._top_reboxed(state.discard))
+                and not self._landed_since()
                 and state.discard.top not in self.landed
                 and not self._left_its_stack(state.discard.top, state))
 
@@ -106,11 +107,32 @@ class DiscardReading(StackReading):
         taken as laid there and misread since - a phantom play and a false out-of-turn
         alert)."""
         top = self.committed.discard if self.committed is not None else None
+        if self._top_reboxed(d):
+            return True
         if (top is None or d.top == top.top or d.shifted_from(top) > SAME_PLACE
                 or not d.sized_like(top)):
             return False
         return (d.squarish and top.squarish
                 or twin(d.top) == top.top and not d.squarish and not d.moved_from(top))
+
+    def _top_reboxed(self, d: Pile) -> bool:
+        """``d`` reads another face than the committed discard top, not surely (its face
+        below ``SURE_FACE``), from a box of no card's outline (squarer than ``CARD_SHAPE``)
+        on the very spot of the top's card-shaped one (within ``near_shift`` card diagonals,
+        alike in size within a tenth), and no card was read coming down off that spot since
+        the last move: the still top boxed otherwise and misread, no card laid - a card
+        laid there shows its own outline once down (20210 at 286.8 s: the still pink-2,
+        boxed 1.57 long to wide, was boxed 1.30 a quarter turn otherwise, 0.06 card
+        diagonals off, and read pink-0 at 0.60 for 1.2 s - a phantom hand play, a false
+        out-of-turn alert and a false discard-not-fitting alert on the next seat's play).
+        Not once a card came down (15509 at 115.1 s: the other green-5 read coming down on
+        the green-5, then both boxed as one, 1.3 long to wide, read green-0)."""
+        top = self.committed.discard if self.committed is not None else None
+        return (top is not None and d.top != top.top and d.aspect is not None
+                and d.aspect < CARD_SHAPE and top.aspect is not None
+                and top.aspect >= CARD_SHAPE and d.share(d.top) < SURE_FACE
+                and d.shifted_from(top) <= self.near_shift and d.sized_like(top)
+                and not self._came_down and not self._twin_landed_frames)
 
     def _top_back(self, d: Pile | None) -> None:
         """The committed top read surely, whole, ``min_frames`` frames running: what was read
