@@ -3139,6 +3139,82 @@ def test_a_still_top_boxed_squarer_on_its_spot_and_misread_is_no_card_laid() -> 
     assert moves(ev)[1:] == ["seat 0: collect:yellow-3"] and "out-of-turn" not in rules(ev)
 
 
+def _pink_5_laid_after_the_top_read_off_its_place(back: tuple[float, float, float]
+                                                  ) -> tuple[Session, list[Event]]:
+    """Seat 0, to move, lays a pink-5 on the pink-4, boxed astride it (1.1 long to wide) and
+    read 0.65; before it, the pink-4 was read once 0.22 card diagonals off its place (a hand
+    over it), then for 2 s at ``back`` (its shift in x and y, its box's scale)."""
+    s, clock, stacks = _one_stack_each("pink-4", ("yellow", "yellow-2"), ("green", "green-1"))
+    stacks[2] = {"blue": ["blue-5"]}  # seat 2 collects; the top is boxed as a card
+    x, y = CENTRE
+    ev = feed(s, outlined(table(("pink-4", x, y, 0.83), *_tops(stacks))), clock, frames=10)
+    assert moves(ev) == ["seat 2: collect:blue-5"]
+    ev += feed(s, outlined(table(("pink-4", x - 23, y + 3, 0.63), *_tops(stacks))), clock,
+               frames=1)
+    assert s.tracker.twin_landed
+    dx, dy, scale = back
+    ev += feed(s, outlined(table(("pink-4", x + dx, y + dy, 0.82), *_tops(stacks)),
+                           {0: (W * scale, H * scale, 5.0)}), clock, frames=20)
+    astride = ("pink-5", x + 3, y - 4, 0.65, {"pink-5": 0.97, "pink-0": 0.01})
+    ev += feed(s, outlined(table(astride, *_tops(stacks)), {0: (70.0, 77.0, 84.0)}), clock,
+               frames=20)
+    return s, ev
+
+
+def test_a_top_read_off_its_place_once_then_where_it_lay_saw_no_twin_land() -> None:
+    """20305 at 138.9 s: the pink-4 read 0.22 card diagonals off its place in one frame (a
+    hand over it), then where it lay for 2 s; the pink-5 laid next, boxed astride and read
+    0.65, was taken for that pink-4's twin seen landing - a move lost. Read back where and
+    as it lay, the top was not a twin coming down; read back boxed shorter, it may be a
+    twin laid squarely on it (13404)."""
+    _, ev = _pink_5_laid_after_the_top_read_off_its_place((0.0, 1.0, 1.0))
+    assert moves(ev)[1:] == ["hand:pink-5"]
+    _, ev = _pink_5_laid_after_the_top_read_off_its_place((0.0, 1.0, 0.82))
+    assert moves(ev)[1:] == ["hand:pink-4"]  # the twin, the pink-5 its reading astride
+
+
+def _red_3_laid_half_over_the_pink_3(collects: int) -> list[Event]:
+    """Seat 0 lays a red-3 half over the pink-3 (40 px aside); then the finder reads, a
+    second each by turns, the pink-3's uncovered part (boxed at 0.87 of it, turned 14
+    degrees, on its spot, read 0.5) and the red-3, as ``collects`` seats collect in turn;
+    at last the pink-3's part for 3 s."""
+    s, clock, stacks = _one_stack_each("pink-3", ("yellow", "yellow-4"), ("green", "green-1"))
+    stacks[2] = {"blue": ["blue-5"]}  # seat 2 collects; the top is boxed as a card
+    x, y = CENTRE
+    pink = outlined(table(("pink-3", x, y, 0.85), *_tops(stacks)), {0: (W, H, 30.0)})
+    ev = feed(s, pink, clock, frames=10)
+    red = ("red-3", x - 40, y, 0.8)
+    ev += feed(s, outlined(table(red, *_tops(stacks))), clock, frames=10)  # seat 0
+    part = ("pink-3", x + 3, y + 2, 0.5, {"pink-3": 0.97, "pink-5": 0.01})
+    brought = [("green", "green-2"), ("blue", "blue-4"), ("yellow", "yellow-5"),
+               ("green", "green-4")]
+    for i in range(collects):
+        colour, card = brought[i]
+        stacks[(1 + i) % 3].setdefault(colour, []).append(card)
+        if i % 2 == 0:
+            read = outlined(table(part, *_tops(stacks)), {0: (0.87 * W, 0.87 * H, 44.0)})
+        else:
+            read = outlined(table(red, *_tops(stacks)))
+        ev += feed(s, read, clock, frames=30)
+    return ev + feed(s, outlined(table(part, *_tops(stacks)), {0: (0.87 * W, 0.87 * H, 44.0)}),
+                     clock, frames=30)
+
+
+def test_the_part_of_the_card_under_a_card_laid_half_over_it_is_no_card_laid() -> None:
+    """20304 at 29.4-41 s: seat 1's red-3 laid half over the pink-3; the finder read by turns
+    the red-3 and the pink-3's uncovered part - boxed at 0.87 of it, turned 14 degrees, 0.04
+    card diagonals off its place, read 0.49-0.52 - as the next seats collected: taken for
+    the other pink-3 laid (a phantom), and once the red-3 had been taken as laid again each
+    time it was read back, the pink-3 was no longer among the cards under the top at all.
+    The part is the card under the top peeking out, however turned; the top read back where
+    it was laid is no card laid anew."""
+    ev = _red_3_laid_half_over_the_pink_3(collects=1)
+    assert moves(ev)[1:] == ["hand:red-3", "seat 1: collect:green-2"]
+    ev = _red_3_laid_half_over_the_pink_3(collects=4)
+    assert moves(ev)[1:] == ["hand:red-3", "seat 1: collect:green-2", "seat 2: collect:blue-4",
+                             "seat 0: collect:yellow-5", "seat 1: collect:green-4"]
+
+
 def _red_5_under_a_hidden_table(pink: tuple[float, float, float, float]) -> list[Event]:
     """Seat 1 plays its red-5 from its stack while arms come and go over the table: read
     red-5 / pink-5 at 0.5 / 0.45, lying still for 2.4 s; then a pink-5 on it (``pink``: its

@@ -32,6 +32,7 @@ from vision.tracker.model import (
     _apart,
     _Candidate,
     _LastLaid,
+    _lies_as,
     _on,
     _top_key,
 )
@@ -157,6 +158,7 @@ class TrackerBase:
         self._unexplained_since: float | None = None  # the table first read unexplained
         self._frames = 0
         self._top_back_frames = 0  # frames running the committed top read surely, whole
+        self._twin_back_frames = 0  # ... and where it lay, since its twin was seen landing
         self._wander_weight: Counter[Card] = Counter()  # the candidate's discard faces, summed
         self._held_since: float | None = None
         self._held_meanwhile = False  # ... at some time since the last move was read
@@ -302,7 +304,14 @@ class TrackerBase:
         kept = self._next_seat_s(moves, seat) if moved and late else []
         if self.committed is not None and state.discard is not None and (
                 self.committed.discard is None
-                or state.discard.top != self.committed.discard.top):
+                or state.discard.top != self.committed.discard.top) and not (
+                self._laid and state.discard.top == self._laid[-1].top
+                and _lies_as(state.discard, self._laid[-1])):
+            # (not the last card laid read again where it lay, after it was hidden or
+            # another card read there for a while: 20304 at 32.1-37.1 s, a red-3 laid half
+            # over the pink-3 and read by turns with it, was laid three times over - the
+            # pink-3 no longer among the cards under it, its part read there at 38 s was
+            # taken for the other pink-3 laid)
             self._landed_at = self._since
             # the top and the cards under it - the round's first card too, once a move laid
             # a card on it (16003 at 23.6 s: the green-3 under the joker, read where it lay

@@ -157,6 +157,26 @@ class DiscardReading(StackReading):
                     del frames[face]
                     first.pop(face, None)
 
+    def _twin_not_landed(self, d: Pile | None) -> None:
+        """The committed top read surely, whole, where and as it lay (within ``still_shift``
+        card diagonals, not turned, alike in size within a tenth) ``min_frames`` frames
+        running after its face was read as a twin coming down (:meth:`_twin_landing`): that
+        was the top itself, boxed off its place under a hand, not a twin laid - a twin lies
+        on it elsewhere, if only 0.07 card diagonals off (13604), or boxed otherwise (13404:
+        squarely on it, boxed shorter); the sign is dropped (20305 at 138.9 s: the pink-4
+        read 0.22 card diagonals off in one frame, then where it lay for 2 s; the pink-5
+        laid next, boxed astride and read 0.65, was taken for that pink-4's twin - a move
+        lost)."""
+        top = self.committed.discard if self.committed is not None else None
+        if (not self._twin_landed_frames or d is None or top is None or d.top != top.top
+                or d.squarish or d.confidence < self.unsure_read
+                or d.moved_from(top, shift=self.still_shift) or not d.sized_like(top)):
+            self._twin_back_frames = 0
+            return
+        self._twin_back_frames += 1
+        if self._twin_back_frames >= self.min_frames:
+            self._twin_landed_frames = self._twin_back_frames = 0
+
     def _settling(self, d: Pile | None, t: float) -> None:
         """Keep each place the discard top's face is read within ``settle_s`` of a card
         landing: that is the pile as it lies (the card settling, a card of the same face under
@@ -215,7 +235,7 @@ class DiscardReading(StackReading):
             self._peek_tries.append(d)
             return False
         laid = [p for p in self._laid[:-1] if p.top == d.top]
-        if not any(_lies_as(d, p) for p in laid):
+        if not any(_lies_as(d, p) or self._part_where_laid(d, p) for p in laid):
             self._came_in.add(d.top)
             self._peek_tries.append(d)
             return False
@@ -235,6 +255,15 @@ class DiscardReading(StackReading):
                 d.top in top.cards[1:] and top.confidence >= self.unsure_read
                 and top.size >= self.part_of * p.size)
             for p in laid)
+
+    def _part_where_laid(self, d: Pile, p: Pile) -> bool:
+        """``d`` is boxed no larger than the card ``p`` was when it lay as the top, its
+        centre on ``p``'s spot (within ``SAME_PLACE`` card diagonals), however turned: the
+        uncovered part of that card, boxed otherwise than the whole (20304 at 29.4 s: the
+        pink-3 under the red-3 just laid half over it, boxed at 0.87 of its size, turned 14
+        degrees, 0.04 card diagonals off, read 0.49-0.52 for 2.7 s - taken for the other
+        pink-3 laid: a phantom, and the red-3 read again later a second one)."""
+        return d.size <= p.size and d.shifted_from(p) <= SAME_PLACE
 
     def _peeks_from_pile(self, d: Pile, top: Pile) -> bool:
         """``d`` may be a part of the pile under the committed ``top`` (as read when it was

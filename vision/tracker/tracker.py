@@ -134,6 +134,7 @@ class Tracker(MoveReading):
                                             and (last is None or _lies_as(p, last)))
             self._settling(raw.discard, t)
             self._top_back(raw.discard)
+            self._twin_not_landed(raw.discard)
             if raw.discard is None or last is None or raw.discard.jitters_from(last):
                 self._still_since = t
             if raw.discard is None:
