@@ -31,6 +31,9 @@ from vision.tracker import BY_TOP, TableModel, TrackedCard
 # the rules a card's face decides (whose turn it was, or where a card came from, it does not)
 BY_FACE = frozenset({Rule.FORCED_PLAY, Rule.COLLECT_FITTING, Rule.DISCARD_NOT_FITTING,
                      Rule.WRONG_STACK, Rule.COLLECT_JOKER})
+# a card read as one colour whose kin (red and pink) the reading gives this share of its own
+# or more is a coin toss between the two
+KIN_TOSS = 0.8
 
 
 def holds_as_read(v: Violation, taken: Card, read: Card, top: Card, wish: Wish | None,
@@ -75,14 +78,25 @@ def doubt(verdict: Verdict, seen: VisibleState, read: float | None,
     # unsure only which of red and pink it is (19704 at 107.7 s: a pink-0 read red-0 0.6 /
     # pink-0 0.4 held back a true out-of-turn alert)
     d = seen.discard
+    obs, seat = verdict.observation, verdict.seat
+    stack = obs.move.stack if isinstance(obs, Played) else None
+    # a card laid on the discard read as it or its kin (red and pink, the same value) by a
+    # coin toss, and as the kin the move would break none of these rules (20310 at 119.4 s:
+    # a pink-1 laid on the pink-4 read red-1 / pink-1 at 0.51 / 0.47 - told as not fitting)
+    if isinstance(obs, Played) and obs.move.to_discard and d is not None and (
+            kin_read := twin(obs.move.card)) is not None and (
+            0.0 < d.share(obs.move.card) <= d.share(kin_read) / KIN_TOSS) and not all(
+            holds_as_read(v, obs.move.card, kin_read, top, wish, stack)
+            for v in verdict.violations):
+        return (f"{obs.move.card} was read {obs.move.card} / {kin_read} at "
+                f"{d.share(obs.move.card):.2f} / {d.share(kin_read):.2f}: as {kin_read} "
+                "it would break no rule")
     by_top = [v.rule for v in verdict.violations if v.rule in BY_TOP]
     kin = twin(d.top) if d is not None and set(by_top) == {Rule.OUT_OF_TURN} else None
     if (d is not None and by_top
             and d.share(d.top) + (d.share(kin) if kin is not None else 0.0) < SURE_FACE):
         reads.append(("the discard top", d.confidence))
     cards = {c for v in verdict.violations for c in v.cards}
-    obs, seat = verdict.observation, verdict.seat
-    stack = obs.move.stack if isinstance(obs, Played) else None
     # the discard's top and the card under it (their reading is the discard top's, above)
     places: list[tuple[str, TrackedCard, Pile | None]] = [
         ("the discard", tc, None) for tc in model.discard[-2:]]

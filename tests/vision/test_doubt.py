@@ -114,3 +114,25 @@ def test_a_discard_top_read_between_red_and_pink_doubts_only_what_its_colour_dec
     why = doubt(verdict, seen, 0.9, (False, top, None), model, 0.4)
     assert (why == "the discard top was read unsurely (0.35)") is doubted
     assert doubted or why is None
+
+
+@pytest.mark.parametrize(("kin_share", "rule", "doubted"), [
+    (0.47, Rule.DISCARD_NOT_FITTING, True),  # a coin toss, and as pink-1 it fits the pink-4
+    (0.20, Rule.DISCARD_NOT_FITTING, False),  # read red-1 more than twice as surely
+    (0.47, Rule.OUT_OF_TURN, False),  # its colour decides no turn
+])
+def test_a_card_laid_read_as_it_or_its_kin_by_a_coin_toss_doubts_what_its_colour_decides(
+        kin_share: float, rule: Rule, doubted: bool) -> None:
+    """20310 at 119.4 s: a pink-1 laid on the pink-4 read red-1 / pink-1 at 0.51 / 0.47 was
+    taken as red-1 and told as not fitting - read as its kin, the same card fits."""
+    top, card = c("pink-4"), c("red-1")
+    model = TableModel(discard=[TrackedCard(top, top), TrackedCard(card, card)], stacks=[[]])
+    seen = VisibleState(Pile(card, (card, top), (300.0, 300.0), 90.0, confidence=0.5,
+                             alternatives=((card, 0.51), (c("pink-1"), kin_share))), ((),))
+    verdict = Verdict(Played(None, Move.hand(card)), 1,
+                      [Violation(rule, 1, (card, top) if rule is not Rule.OUT_OF_TURN
+                                 else (card,))])
+    why = doubt(verdict, seen, 0.5, (False, top, None), model, 0.4)
+    assert (why == "red-1 was read red-1 / pink-1 at 0.51 / 0.47: as pink-1 it would break "
+                   "no rule") is doubted
+    assert doubted or why is None
