@@ -575,7 +575,13 @@ class Session:
         when neither."""
         k = self.referee.to_move
         where = "the discard" if obs.seat is None else f"seat {k}'s {obs.move.stack} stack"
-        if note is None and read_as is None:
+        r = self.referee.round
+        if note is None and read_as is None and obs.seat is None and r is not None and (
+                r.discard and obs.move.card != r.top):  # see _laid_unseen_on_top
+            note = (f"a hand was at the discard while seat {k} was to move, its {r.top} read "
+                    f"{obs.move.card} as it lay and so since, and the next seat moved: read as "
+                    f"a {obs.move.card} laid squarely on it ({obs})")
+        elif note is None and read_as is None:
             note = (f"a hand was at {where} while seat {k} was to move (a second "
                     f"{obs.move.card} showed there, or it was hidden and lay as before), and the "
                     f"next seat moved: read as the other {obs.move.card} laid squarely on it "
@@ -721,10 +727,29 @@ class Session:
                 obs.seat != (k + 1) % self.rules.players):
             return []
         seen = self.tracker.model.seen()
-        out: list[Played] = []
-        if possible(r.top, seen):
-            out.append(Played(None, Move.hand(r.top)))
+        laid = self._laid_unseen_on_top(seen, obs)
+        out = [] if laid is None else [Played(None, Move.hand(laid))]
         return out + _stack_twins(r, k, seen)
+
+    def _laid_unseen_on_top(self, seen: Counter[Card], obs: Played) -> Card | None:
+        """The card the seat to move could have laid on the discard unseen (the camera
+        reading no change there): the top's twin, where a copy is left - or, where the top
+        was taken as another face than the camera read it as (:attr:`TrackedCard.seen_as`)
+        and the discard was read firmly as that face meanwhile, never as the top's, a card of
+        that face, where it fits and a copy is left: it reads as the top did (20405 at 116.6
+        s: seat 2's red-1 from its stack read red-5 where it lay; seat 3's red-5 laid on it
+        read as no change, and seat 0's next move was taken for seat 3's second red-1 laid
+        squarely - a phantom play, the red-5 lost). ``obs``: the next seat's move, already
+        applied to the tracker's table."""
+        r, tr = self.referee.round, self.tracker
+        assert r is not None
+        pile = tr.model.discard[:-1] if obs.move.to_discard else tr.model.discard
+        read = pile[-1].seen_as if pile and pile[-1].card == r.top else None
+        if (read is not None and read != r.top and possible(read, seen)
+                and self._fits_discard(read) is True and read in tr.discard_faces_firm
+                and r.top not in tr.discard_faces):
+            return read
+        return r.top if possible(r.top, seen) else None
 
     def _no_sign_of(self, unseen: list[Played], obs: Observation) -> bool:
         """Nothing was seen that one of the ``unseen`` moves (a twin laid squarely by the

@@ -1982,6 +1982,37 @@ def test_two_moves_at_once_that_two_pairs_explain_take_the_one_the_table_showed(
     assert not kinds(ev, "question")
 
 
+def _seat_1_s_turn_over_a_red_1_read_red_5(read_after: str) -> list[Event]:
+    """Seat 0 plays its red-1 from its stack onto the red-4, read red-5 where it lies; a hand
+    hides the discard in seat 1's turn, which then reads ``read_after``; seat 2 collects."""
+    s, clock = started(top="blue-3")
+    feed(s, scene(["blue-3"], {0: {"red": ["red-1"]}}), clock)  # seat 0
+    feed(s, scene(["blue-3", "red-3"], {0: {"red": ["red-1"]}}), clock)  # seat 1
+    feed(s, scene(["red-3", "red-4"], {0: {"red": ["red-1"]}}), clock)  # seat 2
+    ev = feed(s, table(("red-5", *CENTRE, 0.3, {"red-5": 0.3, "red-1": 0.2})), clock,
+              frames=15)
+    assert moves(ev) == ["seat 0: stack:red-1"]
+    assert s.tracker.model.discard[-1].seen_as == Card.parse("red-5")
+    ev = feed(s, table(), clock, frames=5)  # seat 1's hand over the discard
+    ev += feed(s, table((read_after, *CENTRE, 0.8)), clock)
+    assert moves(ev) == []  # no change seen
+    return feed(s, table((read_after, *CENTRE, 0.8), ("green-0", *at(2), 0.9)), clock)
+
+
+def test_a_card_laid_unseen_on_a_top_read_as_another_face_is_a_card_of_that_face() -> None:
+    """20405 at 116.6 s: seat 2's red-1 played from its stack read red-5 where it lay; seat
+    3's red-5 laid on it read as no change, and seat 0's next move was taken for seat 3's
+    second red-1 laid squarely - a phantom play, the red-5 lost. A card laid there that the
+    camera cannot tell from the top reads as the top did: the face read, not the top's."""
+    ev = _seat_1_s_turn_over_a_red_1_read_red_5("red-5")
+    assert moves(ev) == ["hand:red-5", "seat 2: collect:green-0"]
+    assert rules(ev) == [] and not kinds(ev, "question")
+    assert "its red-1 read red-5" in kinds(ev, "move")[0].payload["notes"][0]
+    # the discard read as the top's own face meanwhile: its twin, as before
+    ev = _seat_1_s_turn_over_a_red_1_read_red_5("red-1")
+    assert moves(ev) == ["hand:red-1", "seat 2: collect:green-0"]
+
+
 def test_a_twin_seen_over_its_twin_in_the_turn_passed_goes_in_before_the_next_move() -> None:
     s, clock = started()
     feed(s, table(_discard("red-5")), clock)  # seat 0
