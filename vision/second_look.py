@@ -31,8 +31,10 @@ named, nor the move just seen: the tracker's own priors weighed that one already
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
+import math
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.cards import Card
 from engine.moves import Move, Source
@@ -54,18 +56,30 @@ class Rereading:
     violations_after: int
     last: Observation | None = None  # the move just seen, as re-read with it (if changed)
     depth: int = 0  # on the discard: 1 for the card under its top
+    # the discard card under this one, re-read along with it (its own fields; its
+    # violation counts are the pair's)
+    beneath: Rereading | None = None
 
     @property
     def note(self) -> str:
         if self.seat is None:
-            where = "the card under the discard top" if self.depth else "the discard top"
+            where = _DEPTHS[min(self.depth, len(_DEPTHS) - 1)]
         elif self.last is not None:
             where = f"the card under seat {self.seat}'s stack top"
         else:
             where = f"seat {self.seat}'s stack top"
+        if self.beneath is not None:
+            b = self.beneath
+            return (f"{where} re-read as {self.now} (was {self.was}) and the card under it as "
+                    f"{b.now} (was {b.was}): as read {self.violations_before} move(s) since "
+                    f"broke a rule, as re-read {self.violations_after}")
         return (f"{where} re-read as {self.now} (was {self.was}): with {self.was} "
                 f"{self.violations_before} move(s) since broke a rule, with {self.now} "
                 f"{self.violations_after}")
+
+
+_DEPTHS = ("the discard top", "the card under the discard top",
+           "the second card under the discard top")
 
 
 def _laid_discard(obs: list[Observation], card: Card) -> int | None:
@@ -102,73 +116,136 @@ def _as(o: Observation, card: Card) -> Observation:
     return Played(o.seat, move)
 
 
-def _options(ref: Referee, state: VisibleState, floor: float, under: Pile | None = None
-             ) -> Iterator[tuple[int, Card, Card, int | None, int, float]]:
-    """(observation index, card read, other reading, seat, how deep in the discard, the
-    other's share of the read card's probability) to try: those with a share of ``floor``
-    or more. ``under``: the discard top as last read before the move just seen covered it
-    (that move laid a card on it)."""
+class _Option(NamedTuple):
+    index: int  # the observation that laid the card
+    card: Card  # as read
+    other: Card  # the other reading
+    where: int | None  # None: the discard, else the seat whose stack it tops
+    depth: int  # how deep in the discard
+    share: float  # the other's share of the read card's probability
+
+
+def _rest_depth(ref: Referee) -> int:
+    """How deep in the discard lies the card the last verdict rests on: 1 when the move just
+    seen laid a card on it, else 0."""
+    moved = ref.observations[-1]
+    return int(isinstance(moved, Played) and moved.move.to_discard)
+
+
+def _discard_index(ref: Referee, depth: int) -> int | None:
+    """The observation that laid the discard card ``depth`` below the top from the camera's
+    reading (None: none, or laid from a stack)."""
+    r, obs = ref.round, ref.observations
+    if r is None or depth >= len(r.discard):
+        return None
+    end = len(obs)
+    for _ in range(depth):  # past the observations that laid the cards above it
+        end = next((i for i in range(end - 1, -1, -1) if isinstance(obs[i], RoundStarted)
+                    or isinstance(obs[i], Played) and obs[i].move.to_discard), -1)  # type: ignore[union-attr]
+        if end < 0:
+            return None
+    return _laid_discard(obs[:end], r.discard[-1 - depth])
+
+
+def _read(ref: Referee, where: int | None, pile: Pile, index: int | None, depth: int,
+          floor: float) -> Iterator[_Option]:
+    """The other readings of ``pile``, the card laid by observation ``index``, whose share
+    is ``floor`` or more (none if the card is read otherwise since, or was told by the
+    players - not this camera's reading)."""
     r = ref.round
-    verdict = ref.verdicts[-1]
-    last = len(ref.observations) - 1
+    if r is None or index is None or index >= len(ref.observations) - 1 or not pile.alternatives:
+        return
+    laid = ref.observations[index]
+    card = laid.discard if isinstance(laid, RoundStarted) else laid.move.card  # type: ignore[union-attr]
+    if card != pile.top or card.is_joker:
+        return
+    p_read, seen = pile.share(card), r.seen()
+    for other, p in pile.alternatives:
+        if other == card or other.is_joker or p < floor * p_read or not possible(other, seen):
+            continue
+        yield _Option(index, card, other, where, depth, p / p_read if p_read > 0 else math.inf)
+
+
+def _options(ref: Referee, state: VisibleState, floor: float, under: Pile | None = None
+             ) -> Iterator[_Option]:
+    """The readings to try: those with a share of ``floor`` or more. ``under``: the discard
+    top as last read before the move just seen covered it (that move laid a card on it)."""
+    r = ref.round
     if r is None:
         return
-    places: list[tuple[int | None, Pile, int | None, int]] = []
     if state.discard is not None and r.discard:
-        places.append((None, state.discard, _laid_discard(ref.observations, r.top), 0))
-    moved = ref.observations[last]
-    if (under is not None and len(r.discard) >= 2 and isinstance(moved, Played)
-            and moved.move.to_discard):
-        places.append((None, under, _laid_discard(ref.observations[:last], r.discard[-2]), 1))
-    seat = verdict.seat
+        yield from _read(ref, None, state.discard, _discard_index(ref, 0), 0, floor)
+    if under is not None and _rest_depth(ref) == 1:
+        yield from _read(ref, None, under, _discard_index(ref, 1), 1, floor)
+    seat = ref.verdicts[-1].seat
     if seat is not None and seat < len(state.seats):
         for pile in state.seats[seat]:
-            places.append((seat, pile, _laid_stack_top(ref.observations, seat, pile.top), 0))
-    seen = r.seen()
-    for where, pile, index, depth in places:
-        if index is None or index >= last or not pile.alternatives:
-            continue
-        laid = ref.observations[index]
-        card = laid.discard if isinstance(laid, RoundStarted) else laid.move.card  # type: ignore[union-attr]
-        if card != pile.top or card.is_joker:
-            continue  # read otherwise since, or told by the players: not this camera's reading
-        p_read = pile.share(card)
-        for other, p in pile.alternatives:
-            if other == card or other.is_joker or p < floor * p_read or not possible(other, seen):
-                continue
-            yield index, card, other, where, depth, p / p_read if p_read > 0 else float("inf")
+            yield from _read(ref, seat, pile, _laid_stack_top(ref.observations, seat, pile.top),
+                             0, floor)
 
 
 def _violations(verdicts: list[Verdict], start: int) -> int:
     return sum(len(v.violations) for v in verdicts[start:])
 
 
+def _trial(ref: Referee, options: tuple[_Option, ...]) -> tuple[Referee, list[Verdict]] | None:
+    """``ref`` copied with each option's card re-read, deepest first (None: the engine
+    cannot follow the game so)."""
+    trial = copy.deepcopy(ref)
+    verdicts = trial.verdicts
+    try:
+        for o in sorted(options, key=lambda o: o.index):
+            verdicts = trial.correct(o.index, _as(ref.observations[o.index], o.other))
+    except Exception:  # the other reading does not make a game the engine can follow
+        return None
+    return trial, verdicts
+
+
 def second_look(ref: Referee, state: VisibleState, close: float,
-                max_breaks: int = 3, under: Pile | None = None) -> Rereading | None:
+                max_breaks: int = 3, laid: Sequence[Pile] = ()) -> Rereading | None:
     """The re-reading that most lowers the violations since its card was laid (None: none
     lowers them enough for how unlikely the detector finds it: ``close`` to the power of the
     violations it takes away, counting at most ``max_breaks``). ``ref``'s last verdict is
-    the move just judged; ``ref`` is not changed. ``under``: the discard top as last read
-    before the move just judged covered it - the card it was laid on is read again too
+    the move just judged; ``ref`` is not changed. ``laid``: the discard's last cards, each as
+    last read before it was covered, the top last (:meth:`Tracker.discard_laid`). When the
+    move just judged laid a card on the discard, the card it was laid on is read again too
     (14908 at 91.4 s: a red-0, read red-0 at 0.98 as it landed, then pink-0 at 0.54-0.71
     with red-0 at 0.28-0.45, was taken as pink-0; the red-3 laid on it was a false
-    discard-not-fitting alert)."""
+    discard-not-fitting alert). And where re-reading the card the judgement rests on (the
+    top, or the card under it) makes the move that laid it break a rule, it is read again
+    with the card under it - the likelihoods multiplied (20506 at
+    19.7 s: the first discard, a red-1, read pink-1 with red-1 at 0.8 of it, and the red-5
+    laid on it read pink-5 at 0.59; seat 0's pink-2 collected was told as fitting, and red-5
+    alone would not fit pink-1)."""
     if not ref.verdicts or not ref.verdicts[-1].violations:
         return None
+    floor = close ** max_breaks
     best: Rereading | None = None
-    for index, card, other, where, depth, share in _options(ref, state, close ** max_breaks,
-                                                            under):
-        trial = copy.deepcopy(ref)
-        try:
-            verdicts = trial.correct(index, _as(ref.observations[index], other))
-        except Exception:  # the other reading does not make a game the engine can follow
+    depth = _rest_depth(ref)
+    under = laid[-2] if len(laid) >= 2 else None
+    below = (list(_read(ref, None, laid[-2 - depth], _discard_index(ref, depth + 1),
+                        depth + 1, floor)) if len(laid) >= 2 + depth else [])
+    tries = [(o,) for o in _options(ref, state, floor, under)]
+    for options in tries:  # (pairs join the list as it is walked)
+        tried = _trial(ref, options)
+        if tried is None:
             continue
+        trial, verdicts = tried
+        o = options[0]
+        if (len(options) == 1 and o.where is None and o.depth == depth
+                and verdicts[o.index].violations and not ref.verdicts[o.index].violations):
+            tries += [(o, b) for b in below]  # re-read, the move that laid it breaks a rule
+        index = min(o.index for o in options)
         before, after = _violations(ref.verdicts, index), _violations(verdicts, index)
+        share = math.prod(o.share for o in options)
         if after >= before or share < close ** min(before - after, max_breaks):
             continue
         if best is None or after < best.violations_after:
-            best = Rereading(index, trial.observations[index], where, card, other, before,
-                             after, depth=depth)
+            low = None if len(options) == 1 else Rereading(
+                options[1].index, trial.observations[options[1].index], None, options[1].card,
+                options[1].other, before, after, depth=options[1].depth)
+            best = Rereading(o.index, trial.observations[o.index], o.where, o.card, o.other,
+                             before, after, depth=o.depth, beneath=low)
     return best
 
 

@@ -677,40 +677,53 @@ class Session:
         (the verdicts since are judged again) and return the new verdict of this move."""
         assert self.look_close is not None
         look = (second_look(self.referee, seen, self.look_close,
-                            under=self.tracker.discard_under())
+                            laid=self.tracker.discard_laid())
                 or under_look(self.referee, self.tracker.kin_share, self.look_close))
         if look is None:
             return [], verdict
         if look.last is not None:  # the move just seen went onto the card re-read
             self.referee.correct(len(self.referee.observations) - 1, look.last)
+        low = look.beneath
         events, verdicts = self._corrected(look.index, look.observation, look.note, t,
-                                           keep_last=True)
+                                           keep_last=True, also=() if low is None else
+                                           ((low.index, low.observation),))
         if look.last is not None:
             assert look.seat is not None
             self.tracker.recolour(look.seat, look.was, look.now)
         else:
             self.tracker.reread(look.seat, look.was, look.now, under=look.depth)
+        if low is not None:
+            self.tracker.reread(None, low.was, low.now, under=low.depth)
         return events, verdicts[-1]
 
-    def _corrected(self, index: int, obs: Played, note: str, t: float,
-                   keep_last: bool = False) -> tuple[list[Event], list[Verdict]]:
-        """Observation ``index`` replaced by ``obs`` and everything judged again: a move held
-        for an answer, or judged unsure, stays so as re-read. The events: ``note``, the new
+    def _corrected(self, index: int, obs: Observation, note: str, t: float,
+                   keep_last: bool = False, also: Sequence[tuple[int, Observation]] = ()
+                   ) -> tuple[list[Event], list[Verdict]]:
+        """Observation ``index`` replaced by ``obs`` (and each of ``also``'s the same way:
+        read again together, ``note`` tells of all) and everything judged again: a move held
+        for an answer, or judged unsure, stays so as re-read. The events: ``note``, each new
         verdict (``corrects``), every later verdict again - but the last if ``keep_last``
         (the caller tells it) - and all verdicts."""
-        was = self.referee.observations[index]
-        verdicts = self.referee.correct(index, obs)
-        now = self.referee.observations[index]
-        for qid, later in self._insert_before.items():  # a held move re-read stays held
-            if later is was:
-                self._insert_before[qid] = now
-        self._unsure = [(now if o is was else o, why, r) for o, why, r in self._unsure]
+        fixes = sorted([*also, (index, obs)], key=lambda f: f[0])
+        was = {i: self.referee.observations[i] for i, _ in fixes}
+        for i, o in fixes:
+            verdicts = self.referee.correct(i, o)
+        for i, before in was.items():
+            now = self.referee.observations[i]
+            for qid, later in self._insert_before.items():  # a held move re-read stays held
+                if later is before:
+                    self._insert_before[qid] = now
+            self._unsure = [(now if o is before else o, why, r) for o, why, r in self._unsure]
         events = [Event("status", {"message": note}, t)]
-        first = {**self.shown(verdicts[index]), "reading_notes": [note]}
-        events.append(Event("verdict", {**first, "corrects": str(was)}, t))
         stop = len(verdicts) - 1 if keep_last else len(verdicts)
-        events += [Event("verdict", {**self.shown(v), "reading_notes": [], "rejudged": True}, t)
-                   for v in verdicts[index + 1:stop]]
+        for i in range(fixes[0][0], len(verdicts)):
+            v = verdicts[i]
+            if i in was:
+                events.append(Event("verdict", {**self.shown(v), "reading_notes": [note],
+                                                "corrects": str(was[i])}, t))
+            elif i < stop:
+                events.append(Event("verdict", {**self.shown(v), "reading_notes": [],
+                                                "rejudged": True}, t))
         return events, verdicts
 
     def _table_seen(self) -> TableSeen:

@@ -110,3 +110,35 @@ def test_a_violation_on_the_card_under_a_play_re_reads_that_card() -> None:
 def test_a_violation_on_a_card_read_surely_under_a_play_is_told() -> None:
     _, ev = _red_1_on_a_play_read({"pink-4": 0.95, "red-4": 0.02})
     assert rules(ev) == ["discard-not-fitting"]
+
+
+def _pink_2_collected_on_two_plays_read(first: dict[str, float]) -> tuple[Session, list]:
+    """Round starts on a card read with ``first`` (pink-4 first); seat 0 plays a card read
+    pink-1 (red-1 at 0.58 of it) onto it, then seat 1 collects a pink-2: its events."""
+    s = Session(None, Rules(players=3), calibration(3))
+    clock = Clock()
+    feed(s, table(("pink-4", *CENTRE, 0.9, first)), clock)
+    played = ("pink-1", CENTRE[0] + 8, CENTRE[1] + 4, 0.9, {"pink-1": 0.6, "red-1": 0.35})
+    assert moves(feed(s, table(played), clock)) == ["hand:pink-1"]
+    return s, feed(s, table(played, ("pink-2", *at(1), 0.9, {"pink-2": 0.95})), clock)
+
+
+def test_a_card_re_read_with_the_card_under_it_when_alone_its_play_would_not_fit() -> None:
+    """20506 at 19.7 s: the first discard, a red-1, read pink-1 (red-1 at 0.8 of it), and the
+    red-5 laid on it read pink-5 (red-5 at 0.59): seat 0's pink-2 collected was told as
+    fitting. Red-5 alone would not fit pink-1 - one rule break for another; both re-read
+    make none."""
+    s, ev = _pink_2_collected_on_two_plays_read(PINKISH_RED)
+    assert moves(ev) == ["seat 1: collect:pink-2"] and rules(ev) == []
+    corrected = [e for e in kinds(ev, "verdict") if "corrects" in e.payload]
+    assert [e.payload["observation"] for e in corrected] == ["round starts: discard red-4",
+                                                             "hand:red-1"]
+    assert any("re-read as red-1 (was pink-1) and the card under it as red-4" in
+               e.payload["message"] for e in kinds(ev, "status"))
+    assert [str(c.card) for c in s.tracker.model.discard] == ["red-4", "red-1"]
+    assert str(s.referee.round.top) == "red-1"  # type: ignore[union-attr]
+
+
+def test_a_card_under_read_surely_is_not_re_read_along() -> None:
+    _, ev = _pink_2_collected_on_two_plays_read({"pink-4": 0.95, "red-4": 0.02})
+    assert rules(ev) == ["collect-fitting"]

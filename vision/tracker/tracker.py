@@ -839,10 +839,10 @@ class Tracker(MoveReading):
             out |= {c for c in _faces(_under_two(pile)) if possible(c, seen)}
         return frozenset(out - near)
 
-    def discard_under(self) -> Pile | None:
-        """The discard pile as committed before its top changed last: the card now under
-        the top, as last read before it was covered (None: none yet)."""
-        return self._laid[-2] if len(self._laid) >= 2 else None
+    def discard_laid(self) -> tuple[Pile, ...]:
+        """The discard's last cards (up to ``UNDER_TOP`` under the top), each as last read
+        before it was covered, the top last as it reads now."""
+        return tuple(self._laid)
 
     def discard_top(self) -> Card | None:
         """The discard top as the camera reads it."""
