@@ -144,6 +144,9 @@ class Session:
         # a hand play came from another seat than the one the referee had to move (a move
         # was missed, or misread, before): the turn order is in doubt until a seat is named
         self._turn_doubted = False
+        # the last hand play whose hand the camera did not see, and the moves its seat's
+        # turn-mate before could have made unseen first (see _blind_play)
+        self._blind: tuple[Played, list[Played]] | None = None
         self._seen_for: dict[int, TableSeen] = {}  # question id -> the table it left seen
         self._last_asked: int | None = None  # the tracker's last question of a change
         self._ids = itertools.count(1)
@@ -478,6 +481,8 @@ class Session:
         if out.covered is not None:
             events += self._covered_earlier(*out.covered, t)
         if isinstance(out.observation, Played):
+            events += self._turn_passed_before_blind(out)
+            self._blind = self._blind_play(out.observation)
             events += self._twin_before_hand(out) or self._bridged(out)
             unseen = self._unseen_twins(out.observation)
             landed = self._landed_unread(out.observation) if unseen else None
@@ -854,6 +859,45 @@ class Session:
         cards = [c for c in read if not c.is_joker and c != r.top
                  and c != own and self._fits_discard(c) and possible(c, seen)]
         return Played(None, Move.hand(cards[0])) if len(cards) == 1 else None
+
+    def _blind_play(self, obs: Played) -> tuple[Played, list[Played]] | None:
+        """``obs``, a hand play, before it is judged: when its hand went unseen (its card read
+        in no seat's zone on its way), the moves the seat to move could have made unseen
+        before it - collecting one of its stack tops' twins where a hand was (the discard
+        is touched by ``obs``'s own hand). Kept for the next move (see
+        :meth:`_turn_passed_before_blind`)."""
+        k, r = self.referee.to_move, self.referee.round
+        if (obs.seat is not None or not obs.move.to_discard or self.tracker.hand_from
+                or k is None or r is None or r.turn_lost):
+            return None
+        twins = self._touched(_stack_twins(r, k, self.tracker.model.seen()), obs)
+        return (obs, twins) if twins else None
+
+    def _turn_passed_before_blind(self, out: Decoded) -> list[Event]:
+        """A hand play read coming from the seat after the one to move, right after a hand
+        play whose hand went unseen, taken for that seat's: the seat before had made a move
+        unseen - the one place where it could have collected a twin squarely was touched
+        (see :meth:`_blind_play`) - and the unseen hand play was the next seat's. That move
+        goes in before it (20504 at 129.6 s: seat 2's green-3 collected squarely onto its
+        green-3, a hand seen there; seat 3's joker was taken for seat 2's, and the three
+        hand plays after each came from the seat after the one to move, until seat 3's play
+        from its stack was held as out of turn - a move lost, a question and a round's
+        scores wrong)."""
+        obs, blind, self._blind = out.observation, self._blind, None
+        k, n = self.referee.to_move, self.rules.players
+        if (blind is None or k is None or not isinstance(obs, Played) or obs.seat is not None
+                or self.tracker.hand_from != {(k + 1) % n} or len(blind[1]) != 1):
+            return []
+        played, (twin,) = blind
+        i = self._at(played)
+        if i is None or any(isinstance(o, Played) for o in self.referee.observations[i + 1:]):
+            return []
+        note = (f"{obs} came from seat {(k + 1) % n}'s side while seat {k} was to move, and the "
+                f"hand play before it, {played}, was seen from no seat while a hand was at "
+                f"seat {twin.seat}'s {twin.move.stack.value if twin.move.stack else ''} stack: "
+                f"read as seat {twin.seat} collecting the other {twin.move.card} squarely "
+                f"there unseen ({twin}), then {played} from seat {k}")
+        return self._put_in(i, twin, out.timestamp, [note], unseen=True)
 
     def _twin_before_hand(self, out: Decoded) -> list[Event]:
         """A card played from a hand, after a second card with the face of one stack top of

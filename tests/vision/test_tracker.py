@@ -1535,6 +1535,51 @@ def test_a_hand_play_from_another_seat_than_the_one_to_move_holds_a_later_jump_i
     assert rules(ev) == ["out-of-turn"] and held(ev) == []
 
 
+def _hand_play_after_an_unseen_one(hidden: bool, from_seat: int = 2
+                                   ) -> tuple[Session, list[Event]]:
+    """Seat 0 collects green-4, seats 1 and 2 lay red-5 and yellow-5; a hand hides seat 0's
+    green-4 a while (``hidden``: the other green-4 collected squarely onto it, unseen);
+    seat 1's yellow-1 lands from a hand the camera does not see, then a yellow-2 from
+    ``from_seat``'s hand (read there on its way): its events."""
+    s, clock = started()
+    green = {0: {"green": ["green-4"]}}
+    feed(s, scene(["red-3"], green), clock)
+    feed(s, scene(["red-3", "red-5"], green), clock)
+    feed(s, scene(["red-5", "yellow-5"], green), clock)
+    if hidden:
+        feed(s, scene(["red-5", "yellow-5"]), clock, frames=5)
+        feed(s, scene(["red-5", "yellow-5"], green), clock)
+    assert moves(feed(s, scene(["yellow-5", "yellow-1"], green), clock)) == ["hand:yellow-1"]
+    feed(s, scene(["yellow-5", "yellow-1"], green, [("yellow-2", *at(from_seat, 0.0, 90.0),
+                                                     0.9)]), clock, frames=2)
+    return s, feed(s, scene(["yellow-1", "yellow-2"], green), clock)
+
+
+def test_a_hand_play_from_the_seat_after_the_one_to_move_puts_a_touched_twin_before() -> None:
+    """20504 at 129.6 s: seat 2's green-3 collected squarely onto its green-3, a hand seen
+    there; seat 3's joker, from a hand the camera did not see, was taken for seat 2's, and
+    the three hand plays after each came from the seat after the one to move, until seat
+    3's play from its stack was held as out of turn - a move lost, a question and the
+    round's scores wrong. The next hand play tells: the seat before moved unseen."""
+    s, ev = _hand_play_after_an_unseen_one(True)
+    assert moves(ev) == ["hand:yellow-2"] and rules(ev) == []
+    before = [e for e in kinds(ev, "verdict") if "before" in e.payload]
+    assert [e.payload["observation"] for e in before] == ["seat 0: collect:green-4"]
+    assert before[0].payload["before"] == "hand:yellow-1"
+    assert [str(o) for o in s.referee.observations][-3:] == [
+        "seat 0: collect:green-4", "hand:yellow-1", "hand:yellow-2"]
+    assert s.referee.to_move == 0
+    assert [str(c.card) for c in s.tracker.model.stacks[0][0].cards] == ["green-4", "green-4"]
+    # no hand at seat 0's stack: no move put in (the turn order is in doubt)
+    s, ev = _hand_play_after_an_unseen_one(False)
+    assert moves(ev) == ["hand:yellow-2"] and not [
+        e for e in kinds(ev, "verdict") if "before" in e.payload]
+    assert s.referee.to_move == 2
+    # the play from the seat to move: the order holds
+    s, ev = _hand_play_after_an_unseen_one(True, from_seat=1)
+    assert not [e for e in kinds(ev, "verdict") if "before" in e.payload]
+
+
 def test_a_move_out_of_turn_is_held_where_the_camera_sees_no_hands() -> None:
     """A source of true cards shows no hands: no sign of a twin laid says nothing there."""
     s, ev = _seat_0_collects_after_seat_2s_turn(hands=False)
