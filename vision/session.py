@@ -890,7 +890,8 @@ class Session:
             return []
         played, (twin,) = blind
         i = self._at(played)
-        if i is None or any(isinstance(o, Played) for o in self.referee.observations[i + 1:]):
+        if i is None or not all(isinstance(o, WishSpoken)  # (the joker's wish, if any)
+                                for o in self.referee.observations[i + 1:]):
             return []
         note = (f"{obs} came from seat {(k + 1) % n}'s side while seat {k} was to move, and the "
                 f"hand play before it, {played}, was seen from no seat while a hand was at "

@@ -1535,12 +1535,13 @@ def test_a_hand_play_from_another_seat_than_the_one_to_move_holds_a_later_jump_i
     assert rules(ev) == ["out-of-turn"] and held(ev) == []
 
 
-def _hand_play_after_an_unseen_one(hidden: bool, from_seat: int = 2
+def _hand_play_after_an_unseen_one(hidden: bool, from_seat: int = 2, unseen: str = "yellow-1"
                                    ) -> tuple[Session, list[Event]]:
     """Seat 0 collects green-4, seats 1 and 2 lay red-5 and yellow-5; a hand hides seat 0's
     green-4 a while (``hidden``: the other green-4 collected squarely onto it, unseen);
-    seat 1's yellow-1 lands from a hand the camera does not see, then a yellow-2 from
-    ``from_seat``'s hand (read there on its way): its events."""
+    seat 1's ``unseen`` card lands from a hand the camera does not see (a joker: yellow
+    wished), then a yellow-2 from ``from_seat``'s hand (read there on its way): its
+    events."""
     s, clock = started()
     green = {0: {"green": ["green-4"]}}
     feed(s, scene(["red-3"], green), clock)
@@ -1549,10 +1550,12 @@ def _hand_play_after_an_unseen_one(hidden: bool, from_seat: int = 2
     if hidden:
         feed(s, scene(["red-5", "yellow-5"]), clock, frames=5)
         feed(s, scene(["red-5", "yellow-5"], green), clock)
-    assert moves(feed(s, scene(["yellow-5", "yellow-1"], green), clock)) == ["hand:yellow-1"]
-    feed(s, scene(["yellow-5", "yellow-1"], green, [("yellow-2", *at(from_seat, 0.0, 90.0),
-                                                     0.9)]), clock, frames=2)
-    return s, feed(s, scene(["yellow-1", "yellow-2"], green), clock)
+    assert moves(feed(s, scene(["yellow-5", unseen], green), clock)) == [f"hand:{unseen}"]
+    if unseen == "joker":
+        s.speak_wish("yellow", clock.t)
+    feed(s, scene(["yellow-5", unseen], green, [("yellow-2", *at(from_seat, 0.0, 90.0), 0.9)]),
+         clock, frames=2)
+    return s, feed(s, scene([unseen, "yellow-2"], green), clock)
 
 
 def test_a_hand_play_from_the_seat_after_the_one_to_move_puts_a_touched_twin_before() -> None:
@@ -1578,6 +1581,10 @@ def test_a_hand_play_from_the_seat_after_the_one_to_move_puts_a_touched_twin_bef
     # the play from the seat to move: the order holds
     s, ev = _hand_play_after_an_unseen_one(True, from_seat=1)
     assert not [e for e in kinds(ev, "verdict") if "before" in e.payload]
+    # a joker from the unseen hand: its wish spoken after it, the same
+    s, ev = _hand_play_after_an_unseen_one(True, unseen="joker")
+    assert rules(ev) == [] and [str(o) for o in s.referee.observations][-4:] == [
+        "seat 0: collect:green-4", "hand:joker", "wish yellow", "hand:yellow-2"]
 
 
 def test_a_move_out_of_turn_is_held_where_the_camera_sees_no_hands() -> None:
