@@ -193,6 +193,8 @@ class Session:
         events: list[Event] = []
         if self.calibration is not None and not self._round_begun:
             self.cloth.learn(detections, self._in_seats(detections))
+        elif self.calibration is not None:
+            self.cloth.watch(detections, self._in_seats(detections))
         detections = self.memory.update_with_detections(
             self.inks.update_with_detections(self.cloth.update_with_detections(detections)), t)
         if closer is not None:
