@@ -56,10 +56,14 @@ class ClothMarks:
         if len(d) == 0:
             return
         low = np.asarray(where, bool) & (np.asarray(d.confidence) < self.unsure)
-        boxes = np.asarray(d.xyxy, np.float64)[low]
-        if len(self.marks) and len(boxes):
-            boxes = boxes[box_iou(boxes, self.marks).max(axis=1) < self.same_place_iou]
+        boxes = self._elsewhere(np.asarray(d.xyxy, np.float64)[low], self.marks)
         self.marks = np.concatenate([self.marks, boxes])
+
+    def _elsewhere(self, boxes: np.ndarray, known: np.ndarray) -> np.ndarray:
+        """Those of ``boxes`` in none of the places of ``known``."""
+        if len(boxes) == 0 or len(known) == 0:
+            return boxes
+        return boxes[box_iou(boxes, known).max(axis=1) < self.same_place_iou]
 
     def watch(self, d: sv.Detections, where: np.ndarray) -> None:
         """After the first round has begun: remember as a mark a box of ``d`` read below
@@ -68,25 +72,18 @@ class ClothMarks:
         boxes = np.asarray(d.xyxy, np.float64).reshape(-1, 4)
         conf = np.asarray(d.confidence if d.confidence is not None else np.ones(len(d)))
         inside = np.asarray(where, bool).reshape(-1)
-        card = boxes[inside & (conf >= self.faint)]
-        if len(card) and len(self.carded):  # (a place once: the list stays short)
-            card = card[box_iou(card, self.carded).max(axis=1) < self.same_place_iou]
-        if len(card):
-            self.carded = np.concatenate([self.carded, card])
-        faint = boxes[inside & (conf < self.faint)]
-        if len(faint) and len(self.carded):
-            faint = faint[box_iou(faint, self.carded).max(axis=1) < self.same_place_iou]
+        # (a place once: the list stays short)
+        card = self._elsewhere(boxes[inside & (conf >= self.faint)], self.carded)
+        self.carded = np.concatenate([self.carded, card])
+        faint = self._elsewhere(boxes[inside & (conf < self.faint)], self.carded)
         frames = np.ones(len(faint), int)
         if len(faint) and len(self.watched):  # seen so in the frame before: one more
             iou = box_iou(faint, self.watched)
             before = iou.max(axis=1) >= self.same_place_iou
             frames[before] += self.watched_frames[iou.argmax(axis=1)[before]]
         self.watched, self.watched_frames = faint, frames
-        learnt = faint[frames == self.faint_frames]
-        if len(learnt) and len(self.marks):
-            learnt = learnt[box_iou(learnt, self.marks).max(axis=1) < self.same_place_iou]
-        if len(learnt):
-            self.marks = np.concatenate([self.marks, learnt])
+        learnt = self._elsewhere(faint[frames == self.faint_frames], self.marks)
+        self.marks = np.concatenate([self.marks, learnt])
 
     def update_with_detections(self, d: sv.Detections) -> sv.Detections:
         """``d`` without the cards read unsurely on a mark; a mark with a card read surely
