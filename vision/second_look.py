@@ -169,13 +169,14 @@ def _read(ref: Referee, where: int | None, pile: Pile, index: int | None, depth:
 def _options(ref: Referee, state: VisibleState, floor: float, under: Pile | None = None
              ) -> Iterator[_Option]:
     """The readings to try: those with a share of ``floor`` or more. ``under``: the discard
-    top as last read before the move just seen covered it (that move laid a card on it)."""
+    top as last read before the move just seen covered it (given only when that move laid a
+    card on it)."""
     r = ref.round
     if r is None:
         return
     if state.discard is not None and r.discard:
         yield from _read(ref, None, state.discard, _discard_index(ref, 0), 0, floor)
-    if under is not None and _rest_depth(ref) == 1:
+    if under is not None:
         yield from _read(ref, None, under, _discard_index(ref, 1), 1, floor)
     seat = ref.verdicts[-1].seat
     if seat is not None and seat < len(state.seats):
@@ -222,7 +223,7 @@ def second_look(ref: Referee, state: VisibleState, close: float,
     floor = close ** max_breaks
     best: Rereading | None = None
     depth = _rest_depth(ref)
-    under = laid[-2] if len(laid) >= 2 else None
+    under = laid[-2] if depth == 1 and len(laid) >= 2 else None
     below = (list(_read(ref, None, laid[-2 - depth], _discard_index(ref, depth + 1),
                         depth + 1, floor)) if len(laid) >= 2 + depth else [])
     tries = [(o,) for o in _options(ref, state, floor, under)]

@@ -841,7 +841,7 @@ class Tracker(MoveReading):
 
     def discard_laid(self) -> tuple[Pile, ...]:
         """The discard's last cards (up to ``UNDER_TOP`` under the top), each as last read
-        before it was covered, the top last as it reads now."""
+        before it was covered, the top last as it was committed when it came."""
         return tuple(self._laid)
 
     def discard_top(self) -> Card | None:
